@@ -1,0 +1,15 @@
+"""The architecture rule of STYLE.md: the engine never imports Streamlit."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def test_engine_import_does_not_load_streamlit() -> None:
+    code = (
+        "import sys, tute_tutor, tute_tutor.game, tute_tutor.cli, tute_tutor.scenario, "
+        "tute_tutor.record, tute_tutor.ai\n"
+        "assert 'streamlit' not in sys.modules, 'engine imported streamlit'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,0 +1,16 @@
+"""Tute Tutor: a rules engine for the Spanish card game Tute, and the app that teaches it.
+
+The engine (cards, rules, legal plays with reasons, whole hands, records) never
+imports Streamlit; only :mod:`tute_tutor.ui` does.
+"""
+
+from tute_tutor.cards import Card, parse_cards
+from tute_tutor.errors import TuteError
+from tute_tutor.game import Game
+from tute_tutor.legal import analyse_play
+from tute_tutor.rules import PRESETS, Rules, find_rules
+from tute_tutor.scenario import Scenario
+
+__all__ = ["PRESETS", "Card", "Game", "Rules", "Scenario", "TuteError", "analyse_play",
+           "find_rules", "parse_cards"]
+__version__ = "0.1.0"

@@ -1,0 +1,234 @@
+"""The ``tute-tutor`` command line, exactly as FORMATS.md describes it.
+
+With ``--json`` every command prints one JSON document; bad input exits 2 with
+``{"error": {"code": ..., "message": ...}}`` and never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from tute_tutor.cards import parse_cards, suit_from_letter, suit_name
+from tute_tutor.errors import TuteError
+from tute_tutor.explain import join_names
+from tute_tutor.record import load_record_text, replay
+from tute_tutor.rules import find_rules, parse_flag_text, preset_ids
+from tute_tutor.scenario import Scenario
+
+
+class UsageError(TuteError):
+    code = "usage"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _emit(data: Any, out: TextIO) -> None:
+    out.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def _error_json(error: TuteError) -> dict[str, Any]:
+    return {"error": {"code": error.code, "message": error.message}}
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise TuteError(f"cannot read {path}: {error.strerror or error}",
+                        code="bad_file") from None
+    except UnicodeDecodeError:
+        raise TuteError(f"cannot read {path}: it is not UTF-8 text", code="bad_file") from None
+
+
+def _batch_lines(path: str) -> Iterator[str]:
+    for line in _read_text(path).splitlines():
+        if line.strip():
+            yield line
+
+
+# --------------------------------------------------------------------- legal
+def _scenario_from_args(args: argparse.Namespace) -> Scenario:
+    if args.scenario:
+        return Scenario.from_text(_read_text(args.scenario))
+    if args.ruleset is None or args.trump is None or args.hand is None:
+        raise UsageError("legal needs a scenario file, or --ruleset, --trump and --hand")
+    overrides = dict(parse_flag_text(a) for a in args.set or [])
+    find_rules(args.ruleset, overrides)
+    return Scenario(ruleset=args.ruleset, trump=suit_from_letter(args.trump),
+                    hand=tuple(parse_cards(args.hand)), trick=tuple(parse_cards(args.trick or "")),
+                    overrides=overrides, stock_left=args.stock_left)
+
+
+def _legal_human(scenario: Scenario, lang: str) -> str:
+    answer = scenario.analyse()
+    es = lang != "en"
+    from tute_tutor.explain import explain
+
+    table = join_names(scenario.trick, lang) or ("nada (sales tú)" if es else "nothing (you lead)")
+    lines = [
+        f"{'Triunfo' if es else 'Trump'}: {suit_name(scenario.trump, lang)}",
+        f"{'En la mesa' if es else 'On the table'}: {table}",
+        f"{'Tu mano' if es else 'Your hand'}: {join_names(answer.hand, lang)}",
+        f"{'Puedes jugar' if es else 'You may play'}: {join_names(answer.legal, lang)}",
+        f"{'Obligación' if es else 'Obligation'}: {answer.obligation}",
+        explain(answer, lang),
+    ]
+    return "\n".join(lines)
+
+
+def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
+    if args.batch:
+        failed = False
+        for line in _batch_lines(args.batch):
+            try:
+                _emit(Scenario.from_text(line).answer(args.lang), out)
+            except TuteError as error:
+                failed = True
+                _emit(_error_json(error), out)
+        return 2 if failed else 0
+    scenario = _scenario_from_args(args)
+    if args.json:
+        _emit(scenario.answer(args.lang), out)
+    else:
+        out.write(_legal_human(scenario, args.lang) + "\n")
+    return 0
+
+
+# --------------------------------------------------------------------- replay
+def _replay_human(result: dict[str, Any], lang: str) -> str:
+    es = lang != "en"
+    if not result["valid"]:
+        err = result["error"]
+        where = f"evento {err['event']}" if es else f"event {err['event']}"
+        return f"{'Registro no válido' if es else 'Invalid record'} ({where}, {err['code']}): " \
+               f"{err['message']}"
+    lines = []
+    for i, trick in enumerate(result["tricks"], 1):
+        lines.append(f"{'Baza' if es else 'Trick'} {i}: {' '.join(trick['cards'])} -> "
+                     f"{'gana' if es else 'won by'} {trick['winner']} ({trick['points']})")
+    for cante in result["cantes"]:
+        seat = f"{'asiento' if es else 'seat'} {cante['seat']}"
+        lines.append(f"Cante: {seat} {cante['suit']} {cante['points']}")
+    lines.append(f"{'Totales' if es else 'Totals'}: {result['totals']}  "
+                 f"{'Ganador' if es else 'Winner'}: {result['winner']}")
+    return "\n".join(lines)
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    if args.batch:
+        failed = False
+        for line in _batch_lines(args.batch):
+            try:
+                result = replay(load_record_text(line))
+            except TuteError as error:
+                result = {"valid": False, "error": {"event": None, "code": error.code,
+                                                    "message": error.message}}
+            failed = failed or not result["valid"]
+            _emit(result, out)
+        return 2 if failed else 0
+    if not args.record:
+        raise UsageError("replay needs a hand record file (or --batch FILE)")
+    try:
+        result = replay(load_record_text(_read_text(args.record)))
+    except TuteError as error:
+        if error.code == "bad_file":
+            raise
+        result = {"valid": False, "error": {"event": None, "code": "bad_record",
+                                            "message": error.message}}
+    if args.json:
+        _emit(result, out)
+    else:
+        out.write(_replay_human(result, args.lang) + "\n")
+    return 0 if result["valid"] else 2
+
+
+# --------------------------------------------------------------------- parser
+Command = Callable[[argparse.Namespace, TextIO], int]
+EXTRA_COMMANDS: list[Callable[[Any], None]] = []
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--lang", choices=("es", "en"), default="es",
+                        help="language of explanations (default es)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tute-tutor", description="The Tute rules engine on the command line.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    legal = sub.add_parser("legal", help="which cards may be played, and why")
+    legal.add_argument("scenario", nargs="?", help="a scenario JSON file")
+    legal.add_argument("--ruleset", choices=None, help=f"one of {', '.join(preset_ids())}")
+    legal.add_argument("--set", action="append", metavar="FLAG=VALUE", help="override a flag")
+    legal.add_argument("--trump", help="trump suit: o, c, e or b")
+    legal.add_argument("--hand", help="cards in hand, like 12c,4c,5b")
+    legal.add_argument("--trick", default="", help="cards on the table, lead first")
+    legal.add_argument("--stock-left", type=int, default=0, help="cards left to draw (a-dos)")
+    legal.add_argument("--batch", metavar="FILE", help="one scenario JSON a line ('-': stdin)")
+    _common(legal)
+    legal.set_defaults(func=cmd_legal)
+
+    rep = sub.add_parser("replay", help="check and score a tute-hand/1 record")
+    rep.add_argument("record", nargs="?", help="a hand record JSON file")
+    rep.add_argument("--batch", metavar="FILE", help="one record JSON a line ('-': stdin)")
+    _common(rep)
+    rep.set_defaults(func=cmd_replay)
+
+    for add in EXTRA_COMMANDS:
+        add(sub)
+    return parser
+
+
+def _register_extras() -> None:
+    """Commands living in their own modules (quiz, arena) add themselves here."""
+    import importlib
+
+    for module in ("tute_tutor.quiz_cli", "tute_tutor.ai.arena_cli"):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name is None or not module.startswith(error.name):
+                raise
+            continue
+        EXTRA_COMMANDS.append(mod.add_command)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    argv = list(sys.argv[1:] if argv is None else argv)
+    wants_json = "--json" in argv
+    try:
+        EXTRA_COMMANDS.clear()
+        _register_extras()
+        args = build_parser().parse_args(argv)
+        if not getattr(args, "command", None):
+            raise UsageError("give a command: legal, replay, quiz or arena (see --help)")
+        code: int = args.func(args, out)
+        return code
+    except TuteError as error:
+        if wants_json:
+            _emit(_error_json(error), out)
+        else:
+            sys.stderr.write(f"tute-tutor: {error.message}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def run() -> NoReturn:
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()
