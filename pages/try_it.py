@@ -1,0 +1,8 @@
+"""Page: try_it (its issue fills it in)."""
+
+import streamlit as st
+
+from tute_tutor.ui import tr
+
+st.header(tr("nav.try_it"))
+st.info(tr("app.coming_soon"))
