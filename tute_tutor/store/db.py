@@ -1,0 +1,471 @@
+"""Tables, the :class:`Store` and its error handling.
+
+Safety rules: the store never deletes or rewrites a database file it cannot read. A
+damaged file, a locked one or a server that does not answer becomes one
+:class:`StoreError` line naming the location; whatever was stored before stays as it
+was (SQLite writes each call in one transaction, so a failed write changes nothing).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    delete,
+    event,
+    select,
+)
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from tute_tutor.errors import TuteError
+
+ENV_VAR: Final = "TUTE_TUTOR_DB"
+"""Environment variable holding the database location (a path or a SQLAlchemy URL)."""
+DEFAULT_PROFILE: Final = "default"
+"""The profile used until the learner picks or creates one."""
+APP_NAME: Final = "tute-tutor"
+MAX_NAME: Final = 40
+
+T = TypeVar("T")
+
+
+class StoreError(TuteError):
+    """The progress database cannot be opened, read or written (one line, with where)."""
+
+    code = "store"
+
+    def __init__(self, message: str, *, reason: str = "other", where: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        """``locked``, ``damaged``, ``readonly``, ``cannot_open``, ``bad_name`` or ``other``."""
+        self.where = where
+
+
+# --------------------------------------------------------------------------- tables
+class _Base(DeclarativeBase):
+    pass
+
+
+class _Profile(_Base):
+    __tablename__ = "profiles"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class _Answer(_Base):
+    __tablename__ = "answers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id"), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime, index=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    rule: Mapped[str] = mapped_column(String(40))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    detail: Mapped[str] = mapped_column(Text, default="{}")
+
+
+class _Lesson(_Base):
+    __tablename__ = "lessons_done"
+    __table_args__ = (UniqueConstraint("profile_id", "lesson_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id"), index=True)
+    lesson_id: Mapped[str] = mapped_column(String(200))
+    at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class _Hand(_Base):
+    __tablename__ = "hands"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id"), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime)
+    ruleset: Mapped[str] = mapped_column(String(40))
+    record: Mapped[str] = mapped_column(Text)
+    won: Mapped[bool] = mapped_column(Boolean)
+    totals: Mapped[str] = mapped_column(String(200))
+
+
+# --------------------------------------------------------------------------- rows
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One stored quiz answer."""
+
+    at: datetime
+    kind: str
+    rule: str
+    correct: bool
+    detail: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LessonDone:
+    lesson_id: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlayed:
+    """One practice hand: its record, whether the learner's side won, totals per side."""
+
+    at: datetime
+    ruleset: str
+    record: dict[str, Any]
+    won: bool
+    totals: list[int]
+
+
+# --------------------------------------------------------------------------- helpers
+def _now() -> datetime:
+    """Now in UTC without tzinfo (SQLite keeps no zones; every stored time is UTC)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _naive_utc(moment: datetime | None) -> datetime:
+    if moment is None:
+        return _now()
+    if moment.tzinfo is not None:
+        return moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+def default_url() -> str:
+    """``TUTE_TUTOR_DB`` if set, else a SQLite file in the user's data folder."""
+    configured = os.environ.get(ENV_VAR, "").strip()
+    if configured:
+        return configured
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return f"sqlite:///{folder / 'progress.sqlite3'}"
+
+
+def _to_url(location: str) -> URL:
+    text = location.strip()
+    if not text:
+        raise StoreError("the database location is empty: give a file path or a database URL")
+    if "://" not in text:  # a plain file path means a SQLite file
+        text = f"sqlite:///{Path(text).expanduser()}"
+    try:
+        return make_url(text)
+    except ArgumentError:
+        raise StoreError(f"'{location}' is not a database URL or file path") from None
+
+
+def _sqlite_file(url: URL) -> Path | None:
+    if not url.drivername.startswith("sqlite"):
+        return None
+    database = url.database or ""
+    if database in ("", ":memory:") or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def check_profile_name(name: object) -> str:
+    """The profile name, trimmed; a :class:`StoreError` when it cannot be one.
+
+    >>> check_profile_name("  Ana ")
+    'Ana'
+    >>> check_profile_name("")
+    Traceback (most recent call last):
+    ...
+    tute_tutor.store.db.StoreError: a profile name cannot be empty
+    """
+    if not isinstance(name, str):
+        raise StoreError(f"a profile name must be text, not {name!r}", reason="bad_name")
+    clean = " ".join(name.split())
+    if not clean:
+        raise StoreError("a profile name cannot be empty", reason="bad_name")
+    if len(clean) > MAX_NAME:
+        raise StoreError(f"the profile name '{clean[:MAX_NAME]}…' is too long "
+                         f"(at most {MAX_NAME} characters)", reason="bad_name")
+    if any(ord(ch) < 32 for ch in clean):
+        raise StoreError(f"the profile name {clean!r} holds control characters",
+                         reason="bad_name")
+    return clean
+
+
+# --------------------------------------------------------------------------- store
+class Store:
+    """Progress per profile in one database. Build it with :func:`open_store`."""
+
+    def __init__(self, engine: Engine, location: str) -> None:
+        self.engine = engine
+        self.location = location
+        """Where the data lives, for messages (password hidden)."""
+
+    # ------------------------------------------------------------- error guard
+    def _explain(self, error: SQLAlchemyError) -> StoreError:
+        text = str(getattr(error, "orig", None) or error).lower()
+        where = self.location
+        if "locked" in text or "busy" in text:
+            return StoreError(f"the progress database {where} is locked by another program: "
+                              "nothing was lost, try again in a moment",
+                              reason="locked", where=where)
+        if "not a database" in text or "malformed" in text or "corrupt" in text:
+            return StoreError(f"the progress database {where} is damaged and was left "
+                              f"untouched: move it away or set {ENV_VAR} to a new file",
+                              reason="damaged", where=where)
+        if "readonly" in text or "read-only" in text:
+            return StoreError(f"the progress database {where} is read-only: nothing can be "
+                              "saved there", reason="readonly", where=where)
+        if "unable to open" in text:
+            return StoreError(f"the progress database {where} cannot be opened "
+                              "(missing folder or no permission)",
+                              reason="cannot_open", where=where)
+        first = str(getattr(error, "orig", None) or error).splitlines()[0]
+        return StoreError(f"the progress database {where} cannot be used: {first}",
+                          where=where)
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        """A transaction: everything in it is saved together or not at all."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                yield session
+        except SQLAlchemyError as error:
+            raise self._explain(error) from None
+
+    def _guard(self, action: Callable[[Session], T]) -> T:
+        with self._session() as session:
+            return action(session)
+
+    def create_tables(self) -> None:
+        """Create the tables if missing (never touches existing data)."""
+        try:
+            _Base.metadata.create_all(self.engine)
+        except SQLAlchemyError as error:
+            raise self._explain(error) from None
+
+    # ------------------------------------------------------------- profiles
+    @staticmethod
+    def _profile_id(session: Session, name: str, *, create: bool) -> int | None:
+        found = session.scalar(select(_Profile.id).where(_Profile.name == name))
+        if found is not None or not create:
+            return found
+        profile = _Profile(name=name, created_at=_now())
+        session.add(profile)
+        session.flush()
+        return profile.id
+
+    def add_profile(self, name: str) -> str:
+        """Create a profile (nothing happens if it exists); return its clean name."""
+        clean = check_profile_name(name)
+        self._guard(lambda s: self._profile_id(s, clean, create=True))
+        return clean
+
+    def profiles(self) -> list[str]:
+        """Every profile name, in creation order."""
+        return self._guard(
+            lambda s: list(s.scalars(select(_Profile.name).order_by(_Profile.id))))
+
+    def delete_profile(self, name: str) -> None:
+        """Remove a profile and all its history."""
+        clean = check_profile_name(name)
+
+        def run(session: Session) -> None:
+            pid = self._profile_id(session, clean, create=False)
+            if pid is None:
+                return
+            self._delete_history(session, pid)
+            session.execute(delete(_Profile).where(_Profile.id == pid))
+
+        self._guard(run)
+
+    # ------------------------------------------------------------- writing
+    def record_answer(self, profile: str, *, kind: str, rule: str, correct: bool,
+                      detail: Mapping[str, Any] | None = None,
+                      at: datetime | None = None) -> None:
+        """Store one quiz answer (``at`` defaults to now, UTC)."""
+        clean = check_profile_name(profile)
+        detail_text = json.dumps(dict(detail or {}), ensure_ascii=False, default=str)
+
+        def run(session: Session) -> None:
+            pid = self._profile_id(session, clean, create=True)
+            assert pid is not None
+            session.add(_Answer(profile_id=pid, at=_naive_utc(at), kind=str(kind),
+                                rule=str(rule), correct=bool(correct), detail=detail_text))
+
+        self._guard(run)
+
+    def record_lesson(self, profile: str, lesson_id: str, *, at: datetime | None = None) -> None:
+        """Mark a lesson as done (the first time counts; doing it again changes nothing)."""
+        clean = check_profile_name(profile)
+
+        def run(session: Session) -> None:
+            pid = self._profile_id(session, clean, create=True)
+            assert pid is not None
+            exists = session.scalar(select(_Lesson.id).where(
+                _Lesson.profile_id == pid, _Lesson.lesson_id == str(lesson_id)))
+            if exists is None:
+                session.add(_Lesson(profile_id=pid, lesson_id=str(lesson_id),
+                                    at=_naive_utc(at)))
+
+        self._guard(run)
+
+    def record_hand(self, profile: str, *, ruleset: str, record: Mapping[str, Any], won: bool,
+                    totals: list[int], at: datetime | None = None) -> None:
+        """Store a practice hand: its ``tute-hand/1`` record, the result, totals per side."""
+        clean = check_profile_name(profile)
+        record_text = json.dumps(dict(record), ensure_ascii=False)
+        totals_text = json.dumps([int(x) for x in totals])
+
+        def run(session: Session) -> None:
+            pid = self._profile_id(session, clean, create=True)
+            assert pid is not None
+            session.add(_Hand(profile_id=pid, at=_naive_utc(at), ruleset=str(ruleset),
+                              record=record_text, won=bool(won), totals=totals_text))
+
+        self._guard(run)
+
+    # ------------------------------------------------------------- reading
+    def answers(self, profile: str) -> list[Answer]:
+        """Every answer of ``profile``, oldest first."""
+        clean = check_profile_name(profile)
+
+        def run(session: Session) -> list[Answer]:
+            rows = session.execute(
+                select(_Answer).join(_Profile, _Profile.id == _Answer.profile_id)
+                .where(_Profile.name == clean).order_by(_Answer.at, _Answer.id)).scalars()
+            return [Answer(r.at, r.kind, r.rule, r.correct, _load_json(r.detail, {}))
+                    for r in rows]
+
+        return self._guard(run)
+
+    def lessons(self, profile: str) -> list[LessonDone]:
+        """Lessons done by ``profile``, in the order they were done."""
+        clean = check_profile_name(profile)
+
+        def run(session: Session) -> list[LessonDone]:
+            rows = session.execute(
+                select(_Lesson).join(_Profile, _Profile.id == _Lesson.profile_id)
+                .where(_Profile.name == clean).order_by(_Lesson.at, _Lesson.id)).scalars()
+            return [LessonDone(r.lesson_id, r.at) for r in rows]
+
+        return self._guard(run)
+
+    def lessons_done(self, profile: str) -> set[str]:
+        """Ids of the lessons ``profile`` has done."""
+        return {row.lesson_id for row in self.lessons(profile)}
+
+    def hands(self, profile: str) -> list[HandPlayed]:
+        """Practice hands of ``profile``, oldest first."""
+        clean = check_profile_name(profile)
+
+        def run(session: Session) -> list[HandPlayed]:
+            rows = session.execute(
+                select(_Hand).join(_Profile, _Profile.id == _Hand.profile_id)
+                .where(_Profile.name == clean).order_by(_Hand.at, _Hand.id)).scalars()
+            return [HandPlayed(r.at, r.ruleset, _load_json(r.record, {}), r.won,
+                               list(_load_json(r.totals, []))) for r in rows]
+
+        return self._guard(run)
+
+    # ------------------------------------------------------------- export / reset
+    def export_csv(self, profile: str) -> str:
+        """All of ``profile``'s history as CSV text, one row per answer, lesson or hand."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["type", "at", "kind", "rule", "correct", "lesson_id", "ruleset",
+                         "won", "totals", "detail"])
+        rows: list[tuple[datetime, list[str]]] = []
+        for a in self.answers(profile):
+            rows.append((a.at, ["answer", a.at.isoformat(), a.kind, a.rule,
+                                str(a.correct).lower(), "", "", "", "",
+                                json.dumps(a.detail, ensure_ascii=False)]))
+        for lesson in self.lessons(profile):
+            rows.append((lesson.at, ["lesson", lesson.at.isoformat(), "", "", "",
+                                     lesson.lesson_id, "", "", "", ""]))
+        for h in self.hands(profile):
+            rows.append((h.at, ["hand", h.at.isoformat(), "", "", "", "", h.ruleset,
+                                str(h.won).lower(), " ".join(str(t) for t in h.totals), ""]))
+        for _, row in sorted(rows, key=lambda item: item[0]):
+            writer.writerow(row)
+        return out.getvalue()
+
+    @staticmethod
+    def _delete_history(session: Session, pid: int) -> None:
+        for table in (_Answer, _Lesson, _Hand):
+            session.execute(delete(table).where(table.profile_id == pid))
+
+    def reset(self, profile: str) -> None:
+        """Erase ``profile``'s answers, lessons and hands (the profile itself stays)."""
+        clean = check_profile_name(profile)
+
+        def run(session: Session) -> None:
+            pid = self._profile_id(session, clean, create=False)
+            if pid is not None:
+                self._delete_history(session, pid)
+
+        self._guard(run)
+
+    def close(self) -> None:
+        """Release the connections (the data stays on disk)."""
+        self.engine.dispose()
+
+
+def _load_json(text: str, fallback: T) -> T:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return fallback
+    return value if isinstance(value, type(fallback)) else fallback
+
+
+def open_store(url: str | None = None, *, timeout: float = 5.0) -> Store:
+    """Open (creating on first use) the progress database at ``url``.
+
+    ``url`` is a file path or a SQLAlchemy URL; without it ``TUTE_TUTOR_DB``, else a
+    SQLite file in the user's data folder. ``timeout`` is how long to wait for a
+    database another program has locked. A file that is not a readable database is
+    kept untouched and reported by a :class:`StoreError`.
+    """
+    parsed = _to_url(url if url is not None else default_url())
+    location = parsed.render_as_string(hide_password=True)
+    path = _sqlite_file(parsed)
+    connect_args: dict[str, Any] = {}
+    if path is not None:
+        location = str(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot create the folder {path.parent} for the progress "
+                             f"database: {error.strerror or error}") from None
+        if path.exists() and not path.is_file():
+            raise StoreError(f"the progress database {path} is not a file")
+    if parsed.drivername.startswith("sqlite"):
+        connect_args["timeout"] = timeout
+    try:
+        engine = create_engine(parsed, connect_args=connect_args)
+    except (ArgumentError, NoSuchModuleError, ImportError) as error:
+        raise StoreError(f"cannot use the database URL {location}: "
+                         f"{str(error).splitlines()[0]}") from None
+    if parsed.drivername.startswith("sqlite"):
+        event.listen(engine, "connect", _sqlite_pragmas)
+    store = Store(engine, location)
+    store.create_tables()
+    return store
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
