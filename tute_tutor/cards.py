@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -48,6 +49,7 @@ SUIT_MASKS: Final = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
 FULL_DECK_MASK: Final = (1 << 40) - 1
 
 _STRENGTH_OF_RANK: Final = {rank: i for i, rank in enumerate(RANKS_BY_STRENGTH)}
+_CODE_RE: Final = re.compile(r"^[0-9]{1,2}[ocebOCEB]\Z")
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -93,14 +95,15 @@ class Card:
         if not isinstance(text, str):
             raise NotationError(f"a card code must be text like '12c', not {text!r}")
         code = text.strip().lower()
-        if len(code) < 2 or code[-1] not in SUIT_LETTERS or not code[:-1].isdigit():
+        if _CODE_RE.match(code) is None:
             raise NotationError(
-                f"'{text}' is not a card code: write the rank then the suit letter, like 12c or 1o"
+                f"{_shown(text)} is not a card code: write the rank then the suit letter, "
+                "like 12c or 1o"
             )
         rank = int(code[:-1])
         if rank not in _STRENGTH_OF_RANK or code[:-1] != str(rank):
             raise NotationError(
-                f"'{text}' is not a card code: ranks are 1-7, 10, 11 and 12 (no 8 or 9)"
+                f"{_shown(text)} is not a card code: ranks are 1-7, 10, 11 and 12 (no 8 or 9)"
             )
         return CARDS[SUIT_LETTERS.index(code[-1]) * 10 + _STRENGTH_OF_RANK[rank]]
 
@@ -131,6 +134,14 @@ class Card:
         return (self.suit, -self.strength)
 
 
+def _shown(text: str) -> str:
+    """A user's text quoted on one line (repr when it holds control characters)."""
+    short = text.strip()
+    if short.isprintable() and len(short) <= 40:
+        return f"'{short}'"
+    return repr(text[:40])
+
+
 def _lang(lang: str) -> str:
     return "en" if lang == "en" else "es"
 
@@ -146,7 +157,8 @@ def card_at(index: int) -> Card:
 def suit_from_letter(letter: str) -> int:
     """Suit number of a suit letter (``o``, ``c``, ``e``, ``b``; any case, spaces allowed)."""
     if not isinstance(letter, str) or letter.strip().lower() not in SUIT_LETTERS:
-        raise NotationError(f"'{letter}' is not a suit: use o, c, e or b")
+        shown = _shown(letter) if isinstance(letter, str) else repr(letter)
+        raise NotationError(f"{shown} is not a suit: use o, c, e or b")
     return SUIT_LETTERS.index(letter.strip().lower())
 
 
@@ -158,8 +170,10 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse ``"12c,4c"`` or a list of codes; an empty string is an empty list."""
     if isinstance(text, str):
         parts = [p for p in text.split(",") if p.strip()] if text.strip() else []
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):
         parts = list(text)
+    else:
+        raise NotationError(f"a list of cards must be text like '12c,4c' or a list, not {text!r}")
     return [Card.parse(p) for p in parts]
 
 

@@ -7,7 +7,9 @@ With ``--json`` every command prints one JSON document; bad input exits 2 with
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -112,15 +114,30 @@ def _replay_human(result: dict[str, Any], lang: str) -> str:
         where = f"evento {err['event']}" if es else f"event {err['event']}"
         return f"{'Registro no válido' if es else 'Invalid record'} ({where}, {err['code']}): " \
                f"{err['message']}"
+    seat_word = "asiento" if es else "seat"
     lines = []
     for i, trick in enumerate(result["tricks"], 1):
-        lines.append(f"{'Baza' if es else 'Trick'} {i}: {' '.join(trick['cards'])} -> "
-                     f"{'gana' if es else 'won by'} {trick['winner']} ({trick['points']})")
+        names = join_names(parse_cards(trick["cards"]), lang)
+        lines.append(f"{'Baza' if es else 'Trick'} {i} ({seat_word} {trick['leader']} "
+                     f"{'sale' if es else 'leads'}): {names} -> "
+                     f"{'gana el' if es else 'won by'} {seat_word} {trick['winner']}, "
+                     f"{trick['points']} {'tantos' if es else 'points'}")
     for cante in result["cantes"]:
-        seat = f"{'asiento' if es else 'seat'} {cante['seat']}"
-        lines.append(f"Cante: {seat} {cante['suit']} {cante['points']}")
-    lines.append(f"{'Totales' if es else 'Totals'}: {result['totals']}  "
-                 f"{'Ganador' if es else 'Winner'}: {result['winner']}")
+        suit = suit_name(suit_from_letter(cante["suit"]), lang)
+        what = ("las 40" if cante["points"] == 40 else "las 20") if es else \
+            f"{cante['points']}"
+        lines.append(f"Cante: {seat_word} {cante['seat']} "
+                     f"{'canta' if es else 'sings'} {what} {'en' if es else 'in'} {suit} "
+                     f"({'tras la baza' if es else 'after trick'} {cante['after_trick']})")
+    if result["tute"] is not None:
+        tute = result["tute"]
+        lines.append(f"Tute: {seat_word} {tute['seat']} ({tute['tute']})")
+    if not result.get("finished", True):
+        lines.append("La mano no ha terminado." if es else "The hand is not over.")
+    side = ("equipo" if es else "team") if result.get("players") == 4 else seat_word
+    lines.append(f"{'Totales' if es else 'Totals'}: {result['totals']}")
+    if result["winner"] is not None:
+        lines.append(f"{'Gana' if es else 'Winner'}: {side} {result['winner']}")
     return "\n".join(lines)
 
 
@@ -224,10 +241,29 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # a bug, not bad input: still one line, never a traceback
+        message = f"internal error ({type(error).__name__}): {error}".splitlines()[0]
+        if wants_json:
+            _emit({"error": {"code": "internal_error", "message": message}}, out)
+        else:
+            sys.stderr.write(f"tute-tutor: {message}\n")
+        return 1
 
 
 def run() -> NoReturn:
-    sys.exit(main())
+    """Console-script entry point: UTF-8 output, quiet on a closed pipe."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(encoding="utf-8")
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = 0
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the final flush
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -90,8 +90,9 @@ def deal(rng: random.Random, players: int, dealer: int,
     dealt = per_hand * players
     trump_pos = dealt - 1 if players != 2 else dealt
     if force_trump_suit is not None and SUIT[cards[trump_pos]] != force_trump_suit:
-        two = force_trump_suit * 10
-        j = cards.index(two)
+        # The lowest card of that suit in the deck (the 2; the 4 de oros in a tres).
+        low = min(c for c in cards if SUIT[c] == force_trump_suit)
+        j = cards.index(low)
         cards[j], cards[trump_pos] = cards[trump_pos], cards[j]
     hands = [0] * players
     for k in range(dealt):

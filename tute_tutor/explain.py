@@ -88,7 +88,7 @@ def _explain(a: PlayAnalysis, lang: str) -> str:
                     f"You hold {lead}: you must follow suit, and {legal} beat {high} on the "
                     "table, so you must play one of them (montar).")
     elif code == "asistir":
-        if a.is_trumped:
+        if a.is_trumped and a.beating_cards():
             text = (f"Tienes {lead}: debes asistir. La baza ya está fallada con {best}, así que "
                     f"no hace falta montar: vale cualquiera de tus {lead}." if es else
                     f"You hold {lead}: you must follow suit. The trick is already trumped with "

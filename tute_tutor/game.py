@@ -129,7 +129,7 @@ class HandResult:
         if self.reason == "tute":
             return 130
         others = [t for side, t in enumerate(self.totals) if side != self.winner]
-        return self.totals[self.winner] - max(others)
+        return max(0, self.totals[self.winner] - max(others))
 
 
 @dataclass

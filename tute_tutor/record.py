@@ -164,6 +164,7 @@ def summary(game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {
         "valid": True,
         "finished": game.finished,
+        "players": game.players,
         "tricks": [t.to_json() for t in game.tricks],
         "cantes": [c.to_json() for c in game.cantes],
         "tute": None if game.tute is None else game.tute.to_json(),

@@ -71,7 +71,17 @@ class Scenario:
             raise ScenarioError(f"stock_left {self.stock_left!r} must be a whole number 0-24")
         if self.stock_left and not rules.has_stock:
             raise ScenarioError(f"stock_left {self.stock_left} only applies to a-dos")
-        if not 0 <= self.trump < 4:
+        if self.stock_left % 2:
+            raise ScenarioError(
+                f"stock_left {self.stock_left} cannot happen: the stock (face-up card "
+                "included) starts at 24 and two cards are drawn after each trick"
+            )
+        if self.stock_left and len(self.hand) != rules.hand_size:
+            raise ScenarioError(
+                f"a hand of {len(self.hand)} cards cannot happen while the stock lasts: "
+                f"every player holds {rules.hand_size} before playing"
+            )
+        if type(self.trump) is not int or not 0 <= self.trump < 4:
             raise ScenarioError(f"trump {self.trump!r} is not a suit")
 
     def analyse(self) -> PlayAnalysis:
@@ -104,12 +114,15 @@ class Scenario:
             if key not in data:
                 raise ScenarioError(f"the scenario has no '{key}'")
         ruleset = data["ruleset"]
-        overrides = data.get("overrides") or {}
+        overrides = data.get("overrides")
+        if overrides is None:
+            overrides = {}
         if not isinstance(overrides, Mapping):
             raise RulesError(f"overrides must be an object of flag: value, not {overrides!r}")
         find_rules(ruleset, overrides)  # names the bad preset or flag first
         hand = _card_list(data["hand"], "hand")
-        trick = _card_list(data.get("trick", []) or [], "trick")
+        trick_raw = data.get("trick")
+        trick = _card_list([] if trick_raw is None else trick_raw, "trick")
         stock_left = data.get("stock_left", 0)
         if stock_left is None:
             stock_left = 0
