@@ -1,20 +1,38 @@
 """Tute Tutor: the app's entry point (``streamlit run streamlit_app.py``).
 
-It sets the session defaults, builds the navigation from the files in ``pages/`` and
-holds the settings every page obeys.
+It sets the session defaults (language from ``?lang=`` or the browser's locale, Spanish
+by default), builds the navigation over the files in ``pages/`` with translated titles,
+and draws the sidebar settings every page obeys: language, deck style, rule set and
+its flags.
 """
 
 import streamlit as st
 
 from tute_tutor.ui import tr
+from tute_tutor.ui.layout import render_sidebar
 from tute_tutor.ui.state import init_session_defaults
+
+PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules")
+ICONS = {
+    "home": ":material/home:",
+    "lessons": ":material/school:",
+    "quiz": ":material/quiz:",
+    "practice": ":material/playing_cards:",
+    "teacher": ":material/co_present:",
+    "try_it": ":material/touch_app:",
+    "progress": ":material/monitoring:",
+    "rules": ":material/menu_book:",
+}
 
 st.set_page_config(page_title="Tute Tutor", page_icon="🂡", layout="wide")
 init_session_defaults()
 
-PAGES = ["home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules"]
 navigation = st.navigation(
-    [st.Page(f"pages/{name}.py", title=tr(f"nav.{name}"), url_path=name,
-             default=name == "home") for name in PAGES]
+    [
+        st.Page(f"pages/{name}.py", title=tr(f"nav.{name}"), icon=ICONS[name],
+                url_path=name, default=name == "home")
+        for name in PAGES
+    ]
 )
+render_sidebar()
 navigation.run()

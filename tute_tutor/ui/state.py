@@ -1,56 +1,200 @@
-"""Session settings every page obeys: language, deck style, rule set and its overrides."""
+"""Session settings every page obeys: language, deck style, rule set and its overrides.
+
+The settings live in ``st.session_state`` under :data:`LANG`, :data:`DECK_STYLE`,
+:data:`RULESET` and :data:`OVERRIDES`. They start from the URL (``?lang=en&rules=estricto
+&flags=partner_exemption=true``) or the browser's locale, Spanish by default, and are
+written back to the URL on every run so a copied link keeps them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
 
+from tute_tutor.errors import TuteError
 from tute_tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
-from tute_tutor.rules import PRESETS, Rules, find_rules
+from tute_tutor.rules import PRESETS, Rules, find_rules, overrides_of, parse_flag_text
 
 DECK_STYLES = ("spanish", "french")
+DEFAULT_RULESET = "clasico"
+
+LANG = "lang"
+DECK_STYLE = "deck_style"
+RULESET = "ruleset"
+OVERRIDES = "overrides"
+SETTINGS_ERROR = "settings_error"
+"""Session key of the last bad setting (a one-line message), shown in the sidebar."""
+
+QUERY_LANG = "lang"
+QUERY_RULES = "rules"
+QUERY_FLAGS = "flags"
+QUERY_DECK = "deck"
 
 
 @dataclass(frozen=True)
 class Settings:
+    """What the learner chose: language, deck style, rule set and flag overrides."""
+
     lang: str = DEFAULT_LANGUAGE
     deck_style: str = "spanish"
-    ruleset: str = "clasico"
+    ruleset: str = DEFAULT_RULESET
     overrides: dict[str, Any] = field(default_factory=dict)
 
     @property
     def rules(self) -> Rules:
+        """The rule set with the overrides applied (validated by the engine)."""
         return find_rules(self.ruleset, self.overrides)
 
 
-def init_session_defaults() -> None:
-    """Set the defaults once per browser session (language from the browser's locale)."""
-    state = st.session_state
-    if "lang" not in state:
-        lang = DEFAULT_LANGUAGE
+def locale_language(locale: str | None) -> str:
+    """The app language for a browser locale: English for ``en*``, else Spanish.
+
+    >>> locale_language("en-GB"), locale_language("es-ES"), locale_language(None)
+    ('en', 'es', 'es')
+    """
+    return "en" if (locale or "").lower().startswith("en") else DEFAULT_LANGUAGE
+
+
+def format_flags(overrides: Mapping[str, Any]) -> str:
+    """Overrides as the ``flags`` URL value: ``name=value`` pairs joined by commas.
+
+    >>> format_flags({"partner_exemption": True, "tute_award": 2, "first_hand_trump": None})
+    'partner_exemption=true,tute_award=2,first_hand_trump=null'
+    """
+    def text(value: Any) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if value is None:
+            return "null"
+        return str(value)
+
+    return ",".join(f"{name}={text(value)}" for name, value in overrides.items())
+
+
+def parse_flags(text: str) -> dict[str, Any]:
+    """Read the ``flags`` URL value back; a bad pair raises the engine's ``RulesError``.
+
+    >>> parse_flags("partner_exemption=true, tute_award=2")
+    {'partner_exemption': True, 'tute_award': 2}
+    >>> parse_flags("")
+    {}
+    """
+    overrides: dict[str, Any] = {}
+    for part in text.split(","):
+        if part.strip():
+            name, value = parse_flag_text(part)
+            overrides[name] = value
+    return overrides
+
+
+def settings_from_query(params: Mapping[str, str], locale: str | None) -> tuple[
+        Settings, list[str]]:
+    """Settings read from URL parameters and the browser locale, plus one message per
+    bad parameter (the bad value is ignored, never raised)."""
+    problems: list[str] = []
+    lang = locale_language(locale)
+    wanted_lang = params.get(QUERY_LANG)
+    if wanted_lang in LANGUAGES:
+        lang = str(wanted_lang)
+    elif wanted_lang:
+        problems.append(f"lang={wanted_lang!r}: use es or en")
+    deck_style = "spanish"
+    wanted_deck = params.get(QUERY_DECK)
+    if wanted_deck in DECK_STYLES:
+        deck_style = str(wanted_deck)
+    elif wanted_deck:
+        problems.append(f"deck={wanted_deck!r}: use spanish or french")
+    ruleset = DEFAULT_RULESET
+    wanted_rules = params.get(QUERY_RULES)
+    if wanted_rules in PRESETS:
+        ruleset = str(wanted_rules)
+    elif wanted_rules:
+        problems.append(f"rules={wanted_rules!r}: use one of {', '.join(PRESETS)}")
+    overrides: dict[str, Any] = {}
+    flags_text = params.get(QUERY_FLAGS)
+    if flags_text:
         try:
-            locale = st.context.locale or ""
-        except Exception:
-            locale = ""
-        if locale.lower().startswith("en"):
-            lang = "en"
-        wanted = st.query_params.get("lang")
-        if wanted in LANGUAGES:
-            lang = wanted
-        state["lang"] = lang
-    state.setdefault("deck_style", "spanish")
-    state.setdefault("ruleset", "clasico")
-    state.setdefault("overrides", {})
+            wanted = parse_flags(str(flags_text))
+            overrides = overrides_of(find_rules(ruleset, wanted), ruleset)
+        except TuteError as error:
+            problems.append(f"flags: {error}")
+    return Settings(lang, deck_style, ruleset, overrides), problems
+
+
+def init_session_defaults() -> None:
+    """Set the settings once per browser session, from the URL or the browser's locale."""
+    state = st.session_state
+    if LANG in state and RULESET in state and DECK_STYLE in state and OVERRIDES in state:
+        return
+    try:
+        locale = st.context.locale
+    except Exception:  # no browser context (bare script run): Spanish
+        locale = None
+    params = {key: st.query_params.get(key) or "" for key in
+              (QUERY_LANG, QUERY_DECK, QUERY_RULES, QUERY_FLAGS)}
+    start, problems = settings_from_query(params, locale)
+    state.setdefault(LANG, start.lang)
+    state.setdefault(DECK_STYLE, start.deck_style)
+    state.setdefault(RULESET, start.ruleset)
+    state.setdefault(OVERRIDES, dict(start.overrides))
+    if problems:
+        state[SETTINGS_ERROR] = "; ".join(problems)
 
 
 def settings() -> Settings:
     """The current settings (defaults filled in if a page is opened first)."""
     init_session_defaults()
     state = st.session_state
-    ruleset = state["ruleset"] if state["ruleset"] in PRESETS else "clasico"
-    return Settings(state["lang"], state["deck_style"], ruleset, dict(state["overrides"]))
+    lang = state[LANG] if state[LANG] in LANGUAGES else DEFAULT_LANGUAGE
+    deck_style = state[DECK_STYLE] if state[DECK_STYLE] in DECK_STYLES else "spanish"
+    ruleset = state[RULESET] if state[RULESET] in PRESETS else DEFAULT_RULESET
+    overrides = dict(state[OVERRIDES]) if isinstance(state[OVERRIDES], Mapping) else {}
+    try:
+        find_rules(ruleset, overrides)
+    except TuteError:
+        overrides = {}
+    return Settings(lang, deck_style, ruleset, overrides)
+
+
+def set_ruleset(ruleset: str) -> None:
+    """Switch to the preset ``ruleset``; its own flags replace any earlier overrides."""
+    if ruleset in PRESETS:
+        st.session_state[RULESET] = ruleset
+        st.session_state[OVERRIDES] = {}
+
+
+def set_flag(name: str, value: Any) -> str | None:
+    """Override one flag of the current rule set; the engine validates it.
+
+    Returns None when the value was taken, else the engine's one-line message (the
+    settings stay as they were).
+    """
+    current = settings()
+    try:
+        rules = find_rules(current.ruleset, {**current.overrides, name: value})
+    except TuteError as error:
+        return str(error)
+    st.session_state[OVERRIDES] = overrides_of(rules, current.ruleset)
+    return None
+
+
+def sync_query_params() -> None:
+    """Write the settings to the URL (only our keys; other pages' parameters stay)."""
+    current = settings()
+    wanted = {QUERY_LANG: current.lang, QUERY_RULES: current.ruleset}
+    if current.deck_style != "spanish":
+        wanted[QUERY_DECK] = current.deck_style
+    if current.overrides:
+        wanted[QUERY_FLAGS] = format_flags(current.overrides)
+    for key in (QUERY_LANG, QUERY_DECK, QUERY_RULES, QUERY_FLAGS):
+        if key in wanted:
+            if st.query_params.get(key) != wanted[key]:
+                st.query_params[key] = wanted[key]
+        elif key in st.query_params:
+            del st.query_params[key]
 
 
 def tr(key: str, **values: object) -> str:

@@ -1,0 +1,263 @@
+"""The sidebar every page shares (language, deck, rule set and its flags) and page helpers.
+
+``streamlit_app.py`` calls :func:`render_sidebar` on every run before the page; pages
+call :func:`page_header`, :func:`draw_cards` and :func:`draw_trick`, which use developer
+D's drawn cards when ``tute_tutor.ui.cards`` is there and a plain text line otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import streamlit as st
+
+from tute_tutor.cards import Card
+from tute_tutor.i18n import LANGUAGES
+from tute_tutor.rules import CHOICES, FLAG_NAMES, PRESETS
+from tute_tutor.ui.state import (
+    DECK_STYLE,
+    DECK_STYLES,
+    LANG,
+    SETTINGS_ERROR,
+    set_flag,
+    set_ruleset,
+    settings,
+    sync_query_params,
+    tr,
+)
+
+WIDGET_PREFIX = "settings_w_"
+"""Sidebar widgets keep their own keys; callbacks copy the value into the settings."""
+
+BOOL_FLAGS = ("overtake_when_trumped", "trump_when_cannot_overtrump", "partner_exemption")
+TEXT_FLAGS = ("tute_award", "match")
+NO_TRUMP = "none"
+
+
+def has_module(name: str) -> bool:
+    """True when the module ``name`` can be imported (another developer's part landed)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def widget_key(name: str) -> str:
+    return WIDGET_PREFIX + name
+
+
+# --------------------------------------------------------------------------- callbacks
+def _on_language() -> None:
+    value = st.session_state.get(widget_key("lang"))
+    if value in LANGUAGES:
+        st.session_state[LANG] = value
+
+
+def _on_deck() -> None:
+    value = st.session_state.get(widget_key("deck"))
+    if value in DECK_STYLES:
+        st.session_state[DECK_STYLE] = value
+
+
+def _on_ruleset() -> None:
+    value = st.session_state.get(widget_key("ruleset"))
+    if isinstance(value, str):
+        set_ruleset(value)
+        st.session_state.pop(SETTINGS_ERROR, None)
+
+
+def _on_flag(name: str) -> None:
+    raw = st.session_state.get(widget_key(f"flag_{name}"))
+    value: Any = raw
+    if name == "first_hand_trump" and raw == NO_TRUMP:
+        value = None
+    if name in TEXT_FLAGS:
+        value = _text_flag_value(str(raw or ""))
+    problem = set_flag(name, value)
+    if problem is None:
+        st.session_state.pop(SETTINGS_ERROR, None)
+    else:
+        st.session_state[SETTINGS_ERROR] = tr("settings.bad_override", error=problem)
+
+
+def _on_reset_flags() -> None:
+    set_ruleset(settings().ruleset)
+    st.session_state.pop(SETTINGS_ERROR, None)
+
+
+def _text_flag_value(text: str) -> Any:
+    """What the learner typed for ``tute_award`` or ``match``: a number or the text."""
+    text = text.strip()
+    return int(text) if text.isdigit() else text
+
+
+def _flag_text(value: Any) -> str:
+    return str(value)
+
+
+# --------------------------------------------------------------------------- sidebar
+def render_sidebar() -> None:
+    """Language, deck style, rule set and every flag of it, in the sidebar.
+
+    Each widget writes the settings through a callback, so the change is visible to the
+    page in the same run; the settings then go to the URL.
+    """
+    current = settings()
+    state = st.session_state
+    with st.sidebar:
+        st.subheader(tr("settings.title"))
+        state[widget_key("lang")] = current.lang
+        st.radio(tr("settings.language"), LANGUAGES, key=widget_key("lang"),
+                 format_func=lambda code: tr(f"settings.lang_name.{code}"),
+                 horizontal=True, on_change=_on_language)
+        state[widget_key("deck")] = current.deck_style
+        st.radio(tr("settings.deck_style"), DECK_STYLES, key=widget_key("deck"),
+                 format_func=lambda style: tr(f"settings.deck.{style}"),
+                 horizontal=True, on_change=_on_deck)
+        state[widget_key("ruleset")] = current.ruleset
+        st.selectbox(tr("settings.ruleset"), list(PRESETS), key=widget_key("ruleset"),
+                     format_func=lambda preset: tr(f"settings.preset.{preset}.label"),
+                     on_change=_on_ruleset)
+        st.caption(tr(f"settings.preset.{current.ruleset}.summary") + " · "
+                   + tr("settings.players", players=current.rules.players))
+        error = state.get(SETTINGS_ERROR)
+        if error:
+            st.error(str(error), icon="⚠️")
+        with st.expander(tr("settings.flags"), expanded=bool(current.overrides)):
+            st.caption(tr("settings.flags_help"))
+            _flag_widgets()
+        if has_module("tute_tutor.ui.profile"):
+            profile = importlib.import_module("tute_tutor.ui.profile")
+            profile.profile_picker()
+    sync_query_params()
+
+
+def _choice_label(name: str) -> Callable[[Any], str]:
+    def label(value: Any) -> str:
+        return tr(f"settings.choice.{name}.{value}")
+
+    return label
+
+
+def _flag_widgets() -> None:
+    current = settings()
+    rules = current.rules
+    values = rules.flags()
+    state = st.session_state
+    for name in FLAG_NAMES:
+        key = widget_key(f"flag_{name}")
+        label = tr(f"settings.flag.{name}.label")
+        if name in current.overrides:
+            label += f" ({tr('settings.changed')})"
+        help_text = tr(f"settings.flag.{name}.help")
+        value = values[name]
+        if name in BOOL_FLAGS:
+            state[key] = bool(value)
+            st.toggle(label, key=key, help=help_text, on_change=_on_flag, args=(name,))
+        elif name in CHOICES:
+            state[key] = value
+            st.selectbox(label, list(CHOICES[name]), key=key, help=help_text,
+                         format_func=_choice_label(name), on_change=_on_flag, args=(name,))
+        elif name == "first_hand_trump":
+            state[key] = NO_TRUMP if value is None else value
+            st.selectbox(label, (NO_TRUMP, "o", "c", "e", "b"), key=key, help=help_text,
+                         format_func=lambda v: tr(f"settings.choice.first_hand_trump.{v}"),
+                         on_change=_on_flag, args=(name,))
+        else:
+            hint = tr("settings.award_hint" if name == "tute_award" else "settings.match_hint")
+            # A text box keeps what the learner typed until it is fixed; a valid value
+            # replaces it with the engine's canonical form.
+            if state.get(SETTINGS_ERROR) is None or key not in state:
+                state[key] = _flag_text(value)
+            st.text_input(label, key=key, help=f"{help_text} ({hint})",
+                          on_change=_on_flag, args=(name,))
+    if current.overrides:
+        st.button(tr("settings.reset_flags"), key=widget_key("reset_flags"),
+                  on_click=_on_reset_flags)
+
+
+# --------------------------------------------------------------------------- page helpers
+def page_header(title_key: str, intro_key: str | None = None) -> None:
+    """The page's title and an optional one-paragraph introduction."""
+    st.header(tr(title_key))
+    if intro_key:
+        st.markdown(tr(intro_key))
+
+
+def _ui_cards() -> Any | None:
+    if has_module("tute_tutor.ui.cards"):
+        return importlib.import_module("tute_tutor.ui.cards")
+    return None
+
+
+def card_text(card: Card, lang: str) -> str:
+    """A card's name as text (fallback when the drawn cards are not available)."""
+    return card.name(lang)
+
+
+def draw_cards(cards: Sequence[Card], *, legal: Sequence[Card] | None = None,
+               width: int = 90) -> None:
+    """Draw ``cards`` in the session's deck style (legal ones highlighted when given)."""
+    current = settings()
+    module = _ui_cards()
+    if module is not None:
+        module.show_cards(list(cards), style=current.deck_style, lang=current.lang,
+                          width=width, legal=None if legal is None else list(legal))
+        return
+    st.markdown(" · ".join(card_text(c, current.lang) for c in cards))
+
+
+def draw_trick(cards: Sequence[Card], *, labels: Sequence[str] = (),
+               winning: int | None = None, width: int = 90) -> None:
+    """Draw the cards on the table in order, with a caption each and the winner marked."""
+    current = settings()
+    module = _ui_cards()
+    if module is not None:
+        module.show_trick(list(cards), labels=list(labels), winning=winning,
+                          style=current.deck_style, lang=current.lang, width=width)
+        return
+    parts = []
+    for i, card in enumerate(cards):
+        text = card_text(card, current.lang)
+        if i < len(labels):
+            text += f" ({labels[i]})"
+        if winning == i:
+            text = f"**{text}**"
+        parts.append(text)
+    st.markdown(" → ".join(parts))
+
+
+def pick_card(cards: Sequence[Card], *, key: str, legal: Sequence[Card] | None = None,
+              show_legal: bool = False, disabled: bool = False,
+              width: int = 90) -> Card | None:
+    """The card the learner clicked in this run (once per click), else None."""
+    current = settings()
+    module = _ui_cards()
+    if module is not None:
+        picked: Card | None = module.clickable_hand(
+            list(cards), key=key, legal=None if legal is None else list(legal),
+            show_legal=show_legal, style=current.deck_style, lang=current.lang,
+            width=width, disabled=disabled)
+        return picked
+    choice = st.pills(tr("app.pick_card"), [str(c) for c in cards], key=key,
+                      format_func=lambda code: Card.parse(code).name(current.lang),
+                      disabled=disabled)
+    return Card.parse(choice) if isinstance(choice, str) else None
+
+
+def pick_cards(cards: Sequence[Card], *, key: str, width: int = 90) -> list[Card]:
+    """A multi-selection of cards (``which cards may you play?``)."""
+    current = settings()
+    module = _ui_cards()
+    if module is not None:
+        chosen: list[Card] = module.select_cards(list(cards), key=key,
+                                                 style=current.deck_style,
+                                                 lang=current.lang, width=width)
+        return chosen
+    codes = st.pills(tr("app.pick_cards"), [str(c) for c in cards], key=key,
+                     selection_mode="multi",
+                     format_func=lambda code: Card.parse(code).name(current.lang))
+    return [Card.parse(code) for code in codes or []]
