@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
@@ -34,7 +34,8 @@ from tute_tutor.explain import card_name, describe_play, explain, explain_refusa
 from tute_tutor.game import Game, HandResult, SeatView
 from tute_tutor.i18n import t
 from tute_tutor.legal import PlayAnalysis
-from tute_tutor.rules import Rules, find_rules, match_target
+from tute_tutor.match import Match
+from tute_tutor.rules import Rules, find_rules
 
 LEARNER: Final = 0
 """The learner's seat: seat 0 (mano in the first hand, partner of seat 2 in pairs)."""
@@ -322,8 +323,8 @@ class Table:
                 raise RulesError(f"computer level {level!r} does not exist: choose 1 to 4")
         self.computers: dict[int, Player] = {
             seat: get_player(self.config.level_of(seat)) for seat in range(1, self.players)}
-        self.match = _Series(self.config.ruleset, dict(self.config.overrides),
-                             self.config.seed)
+        self.match = Match.new(self.config.ruleset, dict(self.config.overrides),
+                               seed=self.config.seed, dealer=self.players - 1)
         self.hand_number = 1
         self._start_hand()
 
@@ -692,85 +693,6 @@ def _winning_card(cards: Sequence[Card], leader: int, winner: int, players: int)
     return cards[(winner - leader) % players]
 
 
-class _Series:
-    """A match of hands under the rule set's ``match`` and ``next_dealer`` flags."""
-
-    def __init__(self, ruleset: str, overrides: Mapping[str, Any], seed: int) -> None:
-        self.ruleset = ruleset
-        self.overrides = dict(overrides)
-        self.seed = seed
-        self.rules = find_rules(ruleset, overrides)
-        self.kind, self.target = match_target(self.rules)
-        self.hands: list[HandResult] = []
-        self.scores: list[int] = [0] * self.rules.sides
-        self.recorded = False
-        self.current = self._deal(self.rules.players - 1)
-
-    def _deal(self, dealer: int) -> Game:
-        rng = random.Random(f"{self.seed}/deal/{len(self.hands)}")
-        return Game.deal(self.ruleset, self.overrides, rng=rng, dealer=dealer,
-                         first_hand=not self.hands)
-
-    def points_for(self, result: HandResult) -> list[int]:
-        """Match points each side gets for one hand."""
-        points = [0] * self.rules.sides
-        if self.kind == "ludoteka":
-            points[result.winner] = 2 if result.totals[result.winner] > 100 else 1
-        elif self.kind == "points" and result.reason == "tute" and \
-                isinstance(self.rules.tute_award, int):
-            points[result.winner] = self.rules.tute_award
-        elif self.kind == "streak":
-            points[result.winner] = 10_000 + min(result.margin, 9_999)
-        else:
-            points[result.winner] = 1
-        return points
-
-    def _scores_after(self, result: HandResult) -> list[int]:
-        points = self.points_for(result)
-        if self.kind == "streak" and result.winner != self.rules.team_of(LEARNER):
-            return [0 if side == self.rules.team_of(LEARNER) else self.scores[side] + points[side]
-                    for side in range(self.rules.sides)]
-        return [a + b for a, b in zip(self.scores, points, strict=True)]
-
-    def _decided(self, scores: Sequence[int], result: HandResult | None) -> bool:
-        if self.kind == "streak":
-            return result is not None and result.winner != self.rules.team_of(LEARNER)
-        return max(scores) >= self.target
-
-    def scores_with_current(self) -> list[int]:
-        if self.current.finished and not self.recorded:
-            return self._scores_after(self.current.result())
-        return list(self.scores)
-
-    def would_finish(self) -> bool:
-        if not self.current.finished or self.recorded:
-            return self.finished
-        result = self.current.result()
-        return self._decided(self._scores_after(result), result)
-
-    @property
-    def finished(self) -> bool:
-        return self._decided(self.scores, self.hands[-1] if self.hands else None)
-
-    def finish_hand(self) -> HandResult:
-        result = self.current.result()
-        self.scores = self._scores_after(result)
-        self.hands.append(result)
-        self.recorded = True
-        return result
-
-    def next_hand(self) -> Game:
-        previous = self.current
-        dealer = (previous.dealer + 1) % self.rules.players
-        if self.rules.next_dealer == "last_trick_winner" and previous.tricks and \
-                previous.tute is None and previous.renuncio is None:
-            dealer = previous.tricks[-1].winner
-        self.current = self._deal(dealer)
-        self.recorded = False
-        return self.current
-
-
-
 def hint_evaluator() -> Evaluator:
     """The evaluator behind hints: the level-4 player (the strongest with ``evaluate``)."""
     for level in (4, 3, 2, 1):
@@ -782,5 +704,3 @@ def hint_evaluator() -> Evaluator:
             return player  # type: ignore[no-any-return]
     raise TuteError("no computer level can rate cards for a hint yet")
 
-
-EvaluatorFactory = Callable[[], Evaluator]

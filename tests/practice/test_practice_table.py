@@ -138,7 +138,7 @@ def test_computer_declarations_are_announced() -> None:
 def test_learner_is_asked_whenever_the_rules_let_them_declare(ruleset: str) -> None:
     """Each time a moment closes, the learner was offered whatever the game allowed."""
     checked = 0
-    for seed in range(25):
+    for seed in range(80):
         table = Table(TableConfig(ruleset, seed=seed))
         rng = random.Random(seed)
         asked: set[int] = set()
@@ -432,10 +432,10 @@ def test_table_plays_a_whole_match(ruleset: str) -> None:
         if table.match_finished:
             break
         assert table.next_hand()
-        if rules.next_dealer == "next" or previous.tute or previous.renuncio:
-            assert table.game.dealer == (previous.dealer + 1) % rules.players
-        else:
+        if rules.next_dealer == "last_trick_winner" and previous.tricks:
             assert table.game.dealer == previous.tricks[-1].winner
+        else:
+            assert table.game.dealer == (previous.dealer + 1) % rules.players
         assert table.hand_number == len(dealers) + 1
     assert table.match_finished
     scores = table.match_scores()
