@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -56,3 +57,51 @@ def apply_action(game: Game, seat: int, action: Action) -> Event:
     if isinstance(action, TuteAction):
         return game.declare_tute(seat, action.kind)
     return game.swap(seat)
+
+
+def declare_for_all(game: Game, players: Sequence[Player | None],
+                    rng: random.Random) -> list[Event]:
+    """Let every computer seat make its declarations in the open moment.
+
+    Seats are asked in playing order from the trick's winner; ``None`` marks a human
+    seat (skipped). Returns the events made.
+    """
+    events: list[Event] = []
+    if game.finished or game.moment is None:
+        return events
+    winner = game.moment.winner
+    for step in range(game.players):
+        seat = (winner + step) % game.players
+        player = players[seat]
+        if player is None:
+            continue
+        for action in player.declarations(game.view(seat), rng):
+            events.append(apply_action(game, seat, action))
+            if game.finished:
+                return events
+    return events
+
+
+def computer_turn(game: Game, players: Sequence[Player | None],
+                  rng: random.Random) -> list[Event]:
+    """Declarations of the open moment, then the card of the seat to move if it is a
+    computer. Returns the events made (empty when a human is to play)."""
+    events = declare_for_all(game, players, rng)
+    if game.finished:
+        return events
+    seat = game.to_move
+    assert seat is not None
+    player = players[seat]
+    if player is None:
+        return events
+    game.close_moment()
+    card = player.choose_card(game.view(seat), rng)
+    events.append(apply_action(game, seat, PlayAction(card)))
+    return events
+
+
+def play_hand(game: Game, players: Sequence[Player], rng: random.Random) -> Game:
+    """Play the hand to its end with computer players only (one per seat)."""
+    while not game.finished:
+        computer_turn(game, players, rng)
+    return game

@@ -1,13 +1,72 @@
-"""The levels of computer player. Level 1 plays a random legal card."""
+"""The levels of computer player, 1 (random) to 4 (sampling and solving).
+
+- Level 1: a random legal card.
+- Level 2: simple rules (:func:`~tute_tutor.ai.heuristics.rule_card`) with no memory.
+- Level 3: counts the cards, infers voids and missing trumps from the play, keeps its
+  pairs to sing, knows when a partner's card is safe, and plays the last tricks exactly
+  by solving a few deals consistent with what it knows.
+- Level 4: deals at least 24 worlds consistent with everything seen, values each legal
+  card in each world (the double-dummy solver when few tricks remain, playouts handed
+  to the solver otherwise) and plays the best average; :meth:`ExpertPlayer.evaluate`
+  returns that evaluation for hints.
+
+Every level sings whatever it may (tute first, then the swap, then the best cante):
+a cante is never worth less than keeping it quiet.
+"""
 
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import ClassVar
 
 from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction
-from tute_tutor.cards import Card
+from tute_tutor.ai.heuristics import ALL_CARDS, TrickInfo, bits, rule_card
+from tute_tutor.ai.knowledge import Knowledge, infer, sample_world
+from tute_tutor.ai.simulate import Table, playout, table_from
+from tute_tutor.ai.solver import Solver
+from tute_tutor.cards import CARDS, SUIT_MASKS, Card, mask_of
+from tute_tutor.core import POINTS, play_into_trick
 from tute_tutor.errors import TuteError
 from tute_tutor.game import SeatView
+
+
+def _declarations(view: SeatView) -> list[Action]:
+    if view.can_tute:
+        return [TuteAction()]
+    actions: list[Action] = []
+    if view.can_swap:
+        actions.append(SwapAction())
+    if view.declarable_cantes:
+        suits = view.declarable_cantes
+        actions.append(CanteAction(view.trump if view.trump in suits else suits[0]))
+    return actions
+
+
+def _trick_info(view: SeatView) -> TrickInfo:
+    info = TrickInfo()
+    for seat, card in zip(view.trick_seats, view.trick, strict=True):
+        info.lead, info.high, info.best, wins = play_into_trick(card.index, info.lead,
+                                                                info.high, info.best,
+                                                                view.trump)
+        if wins:
+            info.winner = seat
+        info.points += card.points
+    info.count = len(view.trick)
+    return info
+
+
+def _sung_mask(view: SeatView) -> int:
+    sung = 0
+    for suit in view.sung_suits:
+        sung |= 1 << suit
+    return sung
+
+
+def _can_still_sing(view: SeatView) -> bool:
+    return not view.rules.has_stock or view.stock_left > 2
 
 
 class RandomPlayer:
@@ -16,21 +75,205 @@ class RandomPlayer:
     level = 1
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
-        actions: list[Action] = []
-        if view.can_tute:
-            return [TuteAction()]
-        if view.can_swap:
-            actions.append(SwapAction())
-        if view.declarable_cantes:
-            actions.append(CanteAction(view.declarable_cantes[0]))
-        return actions
+        """Tute, swap and the best cante when allowed."""
+        return _declarations(view)
 
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
+        """A uniformly random legal card."""
         return rng.choice(view.legal)
+
+
+class RulesPlayer:
+    """Level 2: win cheap tricks, feed a winning partner, keep trumps and pairs."""
+
+    level = 2
+
+    def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
+        """Tute, swap and the best cante when allowed."""
+        return _declarations(view)
+
+    def choose_card(self, view: SeatView, rng: random.Random) -> Card:
+        """The card of the simple rules (no memory of earlier tricks)."""
+        legal = mask_of(view.legal)
+        info = _trick_info(view)
+        # No counting: any card not in hand and not on the table could be anywhere.
+        unknown = ALL_CARDS & ~view.hand_mask & ~view.played_mask
+        card = rule_card(view.seat, view.hand_mask, legal, info, view.trump, view.players,
+                         sung=_sung_mask(view), can_sing=_can_still_sing(view),
+                         unseen=ALL_CARDS & ~view.hand_mask, threats=unknown)
+        return CARDS[card]
+
+
+def _threats(view: SeatView, knowledge: Knowledge, info: TrickInfo) -> int:
+    """Cards the opponents still to play this trick may hold and could beat with."""
+    rules = view.rules
+    threats = 0
+    for later in range(info.count + 1, rules.players):
+        seat = (view.trick_seats[0] if view.trick else view.seat) + later
+        seat %= rules.players
+        if rules.team_of(seat) == rules.team_of(view.seat):
+            continue
+        possible = knowledge.possible(seat)
+        if info.lead >= 0 and possible & SUIT_MASKS[info.lead]:
+            threats |= possible  # may follow, may be void: anything it may hold
+        else:
+            threats |= possible & SUIT_MASKS[view.trump] if info.lead >= 0 else possible
+    return threats
+
+
+def _endgame_values(view: SeatView, knowledge: Knowledge, rng: random.Random,
+                    worlds: int) -> dict[int, float]:
+    """Mean exact value of each legal card over ``worlds`` consistent deals."""
+    totals: dict[int, float] = {}
+    count = 0
+    for _ in range(worlds):
+        world = sample_world(knowledge, view.hand_mask, rng)
+        table = table_from(view, world)
+        values = Solver(table.position(), view.seat).card_values()
+        for card, value in values.items():
+            totals[card] = totals.get(card, 0.0) + value
+        count += 1
+    return {card: total / count for card, total in totals.items()}
+
+
+class CountingPlayer:
+    """Level 3: counts cards, infers voids, keeps pairs, solves the last tricks."""
+
+    level = 3
+    endgame_tricks = 3
+    endgame_tricks_two = 5  # two players, stock gone: every card is known
+    endgame_worlds = 8
+
+    def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
+        """Tute, swap and the best cante when allowed."""
+        return _declarations(view)
+
+    def choose_card(self, view: SeatView, rng: random.Random) -> Card:
+        """Exact endgame when few cards remain, counted rules before."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        knowledge = infer(view)
+        no_stock = not (view.rules.has_stock and view.stock_left)
+        limit = self.endgame_tricks_two if view.rules.has_stock else self.endgame_tricks
+        if no_stock and len(view.hand) <= limit:
+            values = _endgame_values(view, knowledge, rng, self.endgame_worlds)
+            best = max(values.items(), key=lambda item: (item[1], -POINTS[item[0]]))
+            return CARDS[best[0]]
+        return CARDS[self.rule_choice(view, knowledge)]
+
+    def rule_choice(self, view: SeatView, knowledge: Knowledge) -> int:
+        """The counted rule-of-thumb card."""
+        info = _trick_info(view)
+        unseen = knowledge.unseen
+        return rule_card(view.seat, view.hand_mask, mask_of(view.legal), info, view.trump,
+                         view.players, sung=_sung_mask(view), can_sing=_can_still_sing(view),
+                         unseen=unseen, threats=_threats(view, knowledge, info))
+
+
+@dataclass
+class Evaluation:
+    """Level 4's view of one legal card."""
+
+    card: Card
+    value: float  # expected points for the seat's side from now to the end of the hand
+    worlds: int
+    exact: bool  # solved exactly in every world (else playouts)
+
+
+class ExpertPlayer:
+    """Level 4: samples consistent deals, solves or plays each out, plays the best mean."""
+
+    level = 4
+    worlds = 24
+    exact_tricks: ClassVar[dict[int, int]] = {4: 5, 3: 4, 2: 6}
+    handoff = 3
+    time_budget = 0.8  # seconds; more worlds are added while time remains
+
+    def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
+        """Tute, swap and the best cante when allowed."""
+        return _declarations(view)
+
+    def choose_card(self, view: SeatView, rng: random.Random) -> Card:
+        """The legal card with the best mean value over the sampled worlds."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        scored = self.evaluate(view, rng)
+        best = max(scored, key=lambda item: (item[1], -item[0].points, -item[0].strength))
+        return best[0]
+
+    def evaluate(self, view: SeatView, rng: random.Random) -> list[tuple[Card, float]]:
+        """Expected points (from now to the end of the hand) for the seat's side of each
+        legal card, best first."""
+        return [(e.card, e.value) for e in self.evaluations(view, rng)]
+
+    def evaluations(self, view: SeatView, rng: random.Random) -> list[Evaluation]:
+        """:meth:`evaluate` with the number of worlds and whether they were solved."""
+        if not view.legal:
+            raise TuteError(f"seat {view.seat} has no card to play now")
+        started = time.perf_counter()
+        knowledge = infer(view)
+        legal = [c.index for c in view.legal]
+        no_stock = not (view.rules.has_stock and view.stock_left)
+        exact = no_stock and len(view.hand) <= self.exact_tricks[view.players]
+        totals = dict.fromkeys(legal, 0.0)
+        done = 0
+        while done < self.worlds or (
+                not exact and time.perf_counter() - started < self.time_budget * 0.25
+                and done < 4 * self.worlds):
+            world = sample_world(knowledge, view.hand_mask, rng)
+            table = table_from(view, world)
+            if exact:
+                values = Solver(table.position(), view.seat).card_values()
+                for card in legal:
+                    totals[card] += values[card]
+            else:
+                for card in _distinct(legal, view, knowledge):
+                    value = playout(table.copy(), view.seat, handoff=self.handoff, first=card)
+                    totals[card] += value
+                for card, twin in _twins(legal, view, knowledge):
+                    totals[twin] = totals[card]
+            done += 1
+        out = [Evaluation(CARDS[c], round(totals[c] / done, 2), done, exact) for c in legal]
+        out.sort(key=lambda e: -e.value)
+        return out
+
+
+def _distinct(legal: list[int], view: SeatView, knowledge: Knowledge) -> list[int]:
+    """Legal cards without equivalent twins (zero points, adjacent with nothing unseen
+    between them): only one of each run needs a playout."""
+    twins = {twin for _, twin in _twins(legal, view, knowledge)}
+    return [c for c in legal if c not in twins]
+
+
+def _twins(legal: list[int], view: SeatView, knowledge: Knowledge) -> list[tuple[int, int]]:
+    live = knowledge.unseen | mask_of(view.trick)
+    pairs: list[tuple[int, int]] = []
+    ordered = sorted(legal)
+    root = -1
+    for previous, card in pairwise(ordered):
+        if root < 0:
+            root = previous
+        gap = ((1 << card) - (1 << (previous + 1))) if card > previous + 1 else 0
+        if (previous // 10 == card // 10 and POINTS[card] == 0 and POINTS[previous] == 0
+                and not live & gap):
+            pairs.append((root, card))
+        else:
+            root = card
+    return pairs
+
+
+_LEVELS: dict[int, type[RandomPlayer | RulesPlayer | CountingPlayer | ExpertPlayer]] = {
+    1: RandomPlayer, 2: RulesPlayer, 3: CountingPlayer, 4: ExpertPlayer,
+}
 
 
 def get_player(level: int) -> Player:
     """The computer player of ``level`` (1-4)."""
-    if level == 1:
-        return RandomPlayer()
-    raise TuteError(f"computer level {level} does not exist: choose 1 to 4")
+    kind = _LEVELS.get(level) if isinstance(level, int) else None
+    if kind is None:
+        raise TuteError(f"computer level {level!r} does not exist: choose 1 to 4")
+    return kind()
+
+
+__all__ = ["CountingPlayer", "Evaluation", "ExpertPlayer", "RandomPlayer", "RulesPlayer",
+           "Table", "bits", "get_player"]
