@@ -1,0 +1,240 @@
+"""The clickable hand and the card multi-select, through AppTest and a real browser.
+
+AppTest cannot click the SVG component, so it drives the accessible fallback (one
+button per card, pills for the multi-select). The browser test starts its own small
+Streamlit script that mounts the component and clicks a drawn card in Chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tute_tutor.cards import Card, parse_cards
+from tute_tutor.render import card_label
+from tute_tutor.ui.cards import component_key, fallback_key, pills_key
+
+REPO = Path(__file__).resolve().parents[2]
+
+# The demo page: a hand with legal cards marked, a click log, and a multi-select.
+DEMO = textwrap.dedent(
+    """
+    import streamlit as st
+
+    from tute_tutor.cards import parse_cards
+    from tute_tutor.ui.cards import clickable_hand, select_cards
+
+    hand = parse_cards(st.session_state.get("hand", "12c,4c,1o,3b"))
+    legal = parse_cards(st.session_state.get("legal", "12c,4c"))
+    card = clickable_hand(
+        hand,
+        key=st.session_state.get("hand_key", "my_hand"),
+        legal=legal,
+        show_legal=st.session_state.get("show_legal", True),
+        style=st.session_state.get("style", "spanish"),
+        lang=st.session_state.get("lang", "es"),
+        disabled=st.session_state.get("disabled", False),
+    )
+    log = st.session_state.setdefault("log", [])
+    if card is not None:
+        log.append(str(card))
+    st.markdown("clicks: [" + ",".join(log) + "]")
+    lang = st.session_state.get("lang", "es")
+    chosen = select_cards(hand, key="pick", style="spanish", lang=lang)
+    st.markdown("chosen: [" + ",".join(str(c) for c in chosen) + "]")
+    """
+)
+
+
+def demo_app(**state: object) -> AppTest:
+    at = AppTest.from_string(DEMO, default_timeout=30)
+    for name, value in state.items():
+        at.session_state[name] = value
+    return at.run()
+
+
+def line(at: AppTest, prefix: str) -> str:
+    texts = [m.value for m in at.markdown if m.value.startswith(prefix)]
+    assert len(texts) == 1, texts
+    return texts[0][len(prefix) :].strip("[]")
+
+
+def test_clicking_a_card_returns_it_exactly_once() -> None:
+    at = demo_app()
+    assert not at.exception
+    at.button(key=fallback_key("my_hand", Card.parse("1o"))).click().run()
+    assert line(at, "clicks: ") == "1o"
+    at.run()  # a rerun without a click returns None: the log does not grow
+    assert line(at, "clicks: ") == "1o"
+    at.button(key=fallback_key("my_hand", Card.parse("12c"))).click().run()
+    assert line(at, "clicks: ") == "1o,12c"
+
+
+def test_illegal_cards_stay_clickable() -> None:
+    at = demo_app(legal="12c")
+    button = at.button(key=fallback_key("my_hand", Card.parse("3b")))
+    assert not button.disabled
+    button.click().run()
+    assert line(at, "clicks: ") == "3b"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("style", ["spanish", "french"])
+def test_fallback_buttons_are_named_after_the_cards(lang: str, style: str) -> None:
+    hand = parse_cards("12c,4c,1o,3b")
+    at = demo_app(lang=lang, style=style)
+    labels = [at.button(key=fallback_key("my_hand", card)).label for card in hand]
+    assert labels == [card_label(card, lang, style) for card in hand]
+    assert "rey de copas" in labels[0] if lang == "es" else "king of cups" in labels[0]
+
+
+def test_legal_cards_are_marked_only_when_asked() -> None:
+    hand = parse_cards("12c,4c,1o,3b")
+    shown = demo_app(legal="12c,4c")
+    kinds = [shown.button(key=fallback_key("my_hand", c)).proto.type for c in hand]
+    assert kinds == ["primary", "primary", "secondary", "secondary"]
+    hidden = demo_app(legal="12c,4c", show_legal=False)
+    kinds = [hidden.button(key=fallback_key("my_hand", c)).proto.type for c in hand]
+    assert kinds == ["secondary"] * 4
+
+
+def test_a_disabled_hand_reports_no_click() -> None:
+    at = demo_app(disabled=True)
+    buttons = [at.button(key=fallback_key("my_hand", c)) for c in parse_cards("12c,4c,1o,3b")]
+    assert all(b.disabled for b in buttons)
+
+
+def test_keys_with_double_underscores_are_accepted() -> None:
+    at = demo_app(hand_key="quiz__3_a")
+    assert not at.exception
+    at.button(key=fallback_key("quiz__3_a", Card.parse("4c"))).click().run()
+    assert line(at, "clicks: ") == "4c"
+    assert "__" not in component_key("quiz__3_a")
+    assert component_key("a__b") != component_key("a_b") != component_key("ab")
+
+
+def test_select_cards_returns_the_marked_cards_in_hand_order() -> None:
+    at = demo_app()
+    assert line(at, "chosen: ") == ""
+    at.button_group(key=pills_key("pick")).select("3b").run()
+    at.button_group(key=pills_key("pick")).select("12c").run()
+    assert line(at, "chosen: ") == "12c,3b"
+    at.button_group(key=pills_key("pick")).unselect("3b").run()
+    assert line(at, "chosen: ") == "12c"
+    labels = at.button_group(key=pills_key("pick")).options
+    assert list(labels) == [card_label(c, "es") for c in parse_cards("12c,4c,1o,3b")]
+
+
+# ---------------------------------------------------------------------------
+# Real browser: click a drawn SVG card
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def demo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A ``streamlit run`` server on the demo page (its own port and folder)."""
+    folder = tmp_path_factory.mktemp("cards-demo")
+    script = folder / "cards_demo.py"
+    script.write_text(DEMO)
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = folder / "server.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "streamlit",
+                "run",
+                str(script),
+                "--server.address",
+                "127.0.0.1",
+                "--server.port",
+                str(port),
+                "--server.headless",
+                "true",
+                "--browser.gatherUsageStats",
+                "false",
+                "--server.fileWatcherType",
+                "none",
+            ],
+            cwd=REPO,
+            env=dict(os.environ),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"streamlit exited: {log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                    if answer.read().decode().strip() == "ok":
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit did not start: {log.read_text()[-2000:]}")
+            time.sleep(0.25)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.mark.browser
+def test_clicking_a_drawn_card_in_the_browser(
+    chromium: Any,
+    demo_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        page.goto(demo_url)
+        wait_for_app(page)
+        page.locator("button.tt-pick[data-card='1o']").first.wait_for()
+        # Legal cards carry the green ring; the others are dimmed but still buttons.
+        drawn = page.locator("button.tt-pick svg[data-card='1o']").first
+        assert "tt-dimmed" in (drawn.get_attribute("class") or "")
+        assert page.get_by_role("button", name="as de oros, no se puede jugar").count() == 1
+        assert page.get_by_role("button", name="rey de copas, se puede jugar").count() == 1
+        page.locator("button.tt-pick[data-card='1o']").first.click()
+        page.get_by_text("clicks: [1o]").wait_for()
+        wait_for_app(page)
+        page.locator("button.tt-pick[data-card='12c']").first.click()
+        page.get_by_text("clicks: [1o,12c]").wait_for()
+        wait_for_app(page)
+        # The multi-select: clicking a drawn card toggles it and the pills follow.
+        page.locator("button.tt-pick[data-card='4c']").nth(1).click()
+        page.get_by_text("chosen: [4c]").wait_for()
+        wait_for_app(page)
+        pressed = page.locator("button.tt-pick[data-card='4c']").nth(1)
+        assert pressed.get_attribute("aria-pressed") == "true"
+        screenshot(page, "cards-component")
+    finally:
+        context.close()

@@ -1,0 +1,263 @@
+"""The drawn cards: well-formed SVG, right names in both languages, ids, states, contrast."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tute_tutor.cards import CARDS, Card, parse_cards
+from tute_tutor.render import card_label, card_svg, hand_html, trick_html
+from tute_tutor.render.cards import FACE, LEGAL_RING, WINNER_RING, palette
+
+SVG = "{http://www.w3.org/2000/svg}"
+STYLES = ("spanish", "french")
+LANGS = ("es", "en")
+
+# Written out again from RULES.md §1 and the usual names, not taken from the engine.
+RANK_WORDS = {
+    "es": {
+        1: "as",
+        2: "dos",
+        3: "tres",
+        4: "cuatro",
+        5: "cinco",
+        6: "seis",
+        7: "siete",
+        10: "sota",
+        11: "caballo",
+        12: "rey",
+    },
+    "en": {
+        1: "ace",
+        2: "two",
+        3: "three",
+        4: "four",
+        5: "five",
+        6: "six",
+        7: "seven",
+        10: "jack",
+        11: "knight",
+        12: "king",
+    },
+}
+SUIT_WORDS = {
+    "es": {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"},
+    "en": {"o": "coins", "c": "cups", "e": "swords", "b": "clubs"},
+}
+FRENCH_SUIT = {"o": "♦", "c": "♥", "e": "♠", "b": "♣"}
+FRENCH_RANK = {1: "A", 10: "J", 11: "Q", 12: "K"}
+
+
+def expected_name(card: Card, lang: str) -> str:
+    code = str(card)
+    rank, suit = int(code[:-1]), code[-1]
+    joiner = " de " if lang == "es" else " of "
+    return RANK_WORDS[lang][rank] + joiner + SUIT_WORDS[lang][suit]
+
+
+def expected_index(card: Card, style: str) -> str:
+    rank = int(str(card)[:-1])
+    return FRENCH_RANK.get(rank, str(rank)) if style == "french" else str(rank)
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def all_ids(root: ET.Element) -> list[str]:
+    return [el.attrib["id"] for el in root.iter() if "id" in el.attrib]
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_is_well_formed_svg_named_for_screen_readers(style: str, lang: str) -> None:
+    for card in CARDS:
+        root = parse(card_svg(card, style=style, lang=lang))
+        assert root.tag == f"{SVG}svg"
+        assert root.attrib["role"] == "img"
+        label = root.attrib["aria-label"]
+        name = expected_name(card, lang)
+        if style == "french":
+            code = str(card)
+            assert label == f"{expected_index(card, style)}{FRENCH_SUIT[code[-1]]} · {name}"
+        else:
+            assert label == name
+        title = root.find(f"{SVG}title")
+        assert title is not None and title.text == label
+        assert root.attrib["data-card"] == str(card)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_corner_index_shows_the_rank_in_both_corners(style: str) -> None:
+    for card in CARDS:
+        root = parse(card_svg(card, style=style))
+        texts = [el.text for el in root.iter(f"{SVG}text")]
+        assert texts == [expected_index(card, style)] * 2, str(card)
+
+
+def test_card_label_matches_the_rules_mapping() -> None:
+    assert card_label(Card.parse("12c"), "es") == "rey de copas"
+    assert card_label(Card.parse("12c"), "en", style="french") == "K♥ · king of cups"
+    assert card_label(Card.parse("10b"), "es", style="french") == "J♣ · sota de bastos"
+    assert card_label(Card.parse("11e"), "en", style="french") == "Q♠ · knight of swords"
+    assert card_label(Card.parse("1o"), "en", style="french") == "A♦ · ace of coins"
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_pip_cards_show_as_many_pips_as_their_rank(style: str) -> None:
+    for card in CARDS:
+        root = parse(card_svg(card, style=style))
+        pips = [el for el in root.iter(f"{SVG}g") if el.attrib.get("class") == "tt-pip"]
+        rank = int(str(card)[:-1])
+        assert len(pips) == (rank if rank <= 7 else 0), str(card)
+
+
+def test_spanish_frame_breaks_tell_the_suit() -> None:
+    # oros none, copas one, espadas two, bastos three: on the top and the bottom line.
+    for card in CARDS:
+        root = parse(card_svg(card, style="spanish"))
+        breaks = [el for el in root.iter(f"{SVG}rect") if el.attrib.get("class") == "tt-pinta"]
+        assert len(breaks) == 2 * "oceb".index(str(card)[-1]), str(card)
+    assert "tt-pinta" not in card_svg(Card.parse("5b"), style="french")
+
+
+@pytest.mark.parametrize("width", [60, 90, 220])
+def test_size_follows_the_width_with_card_proportions(width: int) -> None:
+    root = parse(card_svg(Card.parse("7e"), width=width))
+    assert root.attrib["width"] == str(width)
+    assert int(root.attrib["height"]) == round(width * 310 / 200)
+    assert root.attrib["viewBox"] == "0 0 200 310"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_back_hides_the_card_and_says_so(lang: str) -> None:
+    for style in STYLES:
+        root = parse(card_svg(None, style=style, lang=lang))
+        assert root.attrib["aria-label"] == (
+            "carta boca abajo" if lang == "es" else "face-down card"
+        )
+        assert root.attrib["data-card"] == "back"
+        assert not list(root.iter(f"{SVG}text"))
+
+
+def test_ids_are_unique_when_many_cards_share_a_page() -> None:
+    page = (
+        "<div>"
+        + "".join(
+            hand_html([*CARDS, None, None], style=style, lang=lang, legal=CARDS[:5])
+            for style in STYLES
+            for lang in LANGS
+        )
+        + trick_html(parse_cards("1o,1o"), winning=0)
+        + "</div>"
+    )
+    root = ET.fromstring(page)
+    counts = Counter(all_ids(root))
+    assert counts and max(counts.values()) == 1
+    # Every internal reference (the back's pattern, title ids) points inside its own SVG.
+    for svg in root.iter(f"{SVG}svg"):
+        own = set(all_ids(svg))
+        for element in svg.iter():
+            for value in element.attrib.values():
+                for ref in re.findall(r"url\(#([^)]+)\)", value):
+                    assert ref in own
+
+
+def test_legal_cards_are_highlighted_and_the_others_dimmed() -> None:
+    hand = parse_cards("12c,4c,1o,3b")
+    legal = parse_cards("12c,4c")
+    root = ET.fromstring(hand_html(hand, legal=legal, lang="en"))
+    svgs = list(root.iter(f"{SVG}svg"))
+    assert [s.attrib["data-card"] for s in svgs] == ["12c", "4c", "1o", "3b"]
+    for svg in svgs:
+        classes = svg.attrib["class"].split()
+        is_legal = Card.parse(svg.attrib["data-card"]) in legal
+        assert ("tt-legal" in classes) is is_legal
+        assert ("tt-dimmed" in classes) is (not is_legal)
+        assert svg.attrib["aria-label"].endswith("playable")
+        assert svg.attrib["aria-label"].endswith("not playable") is (not is_legal)
+
+
+def test_without_legal_no_card_is_marked() -> None:
+    html = hand_html(parse_cards("12c,4c"), lang="es")
+    assert "tt-legal" not in html and "tt-dimmed" not in html
+
+
+def test_highlight_and_dim_change_the_drawing() -> None:
+    card = Card.parse("5o")
+    plain = card_svg(card)
+    assert LEGAL_RING in card_svg(card, highlight=True) and LEGAL_RING not in plain
+    assert 'opacity="0.62"' in card_svg(card, dimmed=True) and 'opacity="0.62"' not in plain
+
+
+def test_trick_marks_the_winner_and_escapes_captions() -> None:
+    cards = parse_cards("10c,12c,4o")
+    html = trick_html(
+        cards,
+        labels=["Ana", "<script>x</script>", "Bea & Co"],
+        winning=2,
+        style="french",
+        lang="es",
+    )
+    root = ET.fromstring(html)  # well-formed: the captions were escaped
+    figures = list(root.iter("figure"))
+    assert len(figures) == 3
+    captions = ["".join(f.find("figcaption").itertext()) for f in figures]  # type: ignore[union-attr]
+    assert captions[0] == "Ana" and captions[1] == "<script>x</script>"
+    assert captions[2] == "Bea & Co★ gana"
+    svgs = list(root.iter(f"{SVG}svg"))
+    assert ["tt-winner" in s.attrib["class"] for s in svgs] == [False, False, True]
+    assert WINNER_RING in html
+
+
+def test_trick_with_seats_still_to_play_shows_empty_places() -> None:
+    root = ET.fromstring(trick_html([Card.parse("3e"), None], lang="en"))
+    labels = [s.attrib["aria-label"] for s in root.iter(f"{SVG}svg")]
+    assert labels == ["three of swords", "not played yet"]
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_corner_numbers_have_high_contrast_on_the_card_face(style: str) -> None:
+    # WCAG AA for text: 4.5:1. The corner ink is the colour every index is written in.
+    for suit in range(4):
+        ink = palette(suit, style).ink
+        assert _contrast(ink, FACE) >= 4.5, (style, suit, ink)
+        card = CARDS[suit * 10]
+        assert f'fill="{ink}"' in card_svg(card, style=style)
+
+
+def test_state_rings_stand_out_from_the_face() -> None:
+    assert _contrast(LEGAL_RING, FACE) >= 3
+    assert _contrast(WINNER_RING, FACE) >= 3
+
+
+@given(
+    st.lists(st.sampled_from(CARDS), max_size=12),
+    st.integers(min_value=8, max_value=400),
+    st.sampled_from(STYLES),
+    st.sampled_from(LANGS),
+    st.lists(st.sampled_from(CARDS), max_size=6),
+)
+def test_any_hand_is_well_formed_markup(
+    cards: list[Card], width: int, style: str, lang: str, legal: list[Card]
+) -> None:
+    root = ET.fromstring(hand_html(cards, style=style, width=width, lang=lang, legal=legal))
+    svgs = list(root.iter(f"{SVG}svg"))
+    assert [s.attrib["data-card"] for s in svgs] == [str(c) for c in cards]
+    assert all(s.attrib["width"] == str(width) for s in svgs)

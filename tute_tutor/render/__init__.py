@@ -1,0 +1,21 @@
+"""Drawing: cards as SVG strings (pure, no Streamlit). The ``ui`` package shows them.
+
+>>> from tute_tutor.cards import Card
+>>> card_label(Card.parse("12c"), "es")
+'rey de copas'
+>>> card_svg(Card.parse("1o")).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from tute_tutor.render.cards import (
+    CARD_ASPECT,
+    DECK_STYLES,
+    card_label,
+    card_svg,
+    hand_html,
+    trick_html,
+)
+
+__all__ = ["CARD_ASPECT", "DECK_STYLES", "card_label", "card_svg", "hand_html", "trick_html"]

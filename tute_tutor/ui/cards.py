@@ -1,0 +1,278 @@
+"""Cards on the page: drawn hands and tricks, and hands the learner clicks.
+
+The clickable hand has two paths that return the same thing:
+
+* the real SVG cards through a small ``st.components.v2`` component (no iframe): each
+  card is a ``<button>`` holding its drawing, with the card's name as its label, and a
+  click reports the card's code as a one-run *trigger*;
+* an accessible fallback, one ``st.button`` per card labelled with its name (in an
+  expander under the cards). AppTest drives this path: the button of card ``c`` under
+  ``key`` has the widget key :func:`fallback_key` ``(key, c)``.
+
+:func:`select_cards` is the multi-select twin (quiz "which cards may you play?"): the
+component toggles cards and a ``st.pills`` multi-select mirrors the same choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from functools import partial
+from typing import Any
+
+import streamlit as st
+
+from tute_tutor.cards import Card
+from tute_tutor.i18n import t
+from tute_tutor.render import card_label, card_svg, hand_html, trick_html
+from tute_tutor.render.cards import spoken_label
+
+_CSS = """
+.tt-hand { display: flex; flex-wrap: wrap; gap: var(--tt-gap, 8px); align-items: flex-end;
+  padding: 12px 2px 4px 2px; }
+.tt-pick { appearance: none; border: none; background: none; padding: 0; margin: 0;
+  cursor: pointer; border-radius: 10px; line-height: 0;
+  transition: transform 120ms ease-out, box-shadow 120ms ease-out; }
+.tt-pick:hover:not(:disabled), .tt-pick:focus-visible { transform: translateY(-8px);
+  box-shadow: 0 6px 14px rgba(0, 0, 0, 0.25); }
+.tt-pick:focus-visible { outline: 4px solid var(--st-primary-color, #1f6feb);
+  outline-offset: 3px; }
+.tt-pick:disabled { cursor: default; }
+.tt-pick[aria-pressed="true"] { transform: translateY(-12px);
+  outline: 5px solid var(--st-primary-color, #1f6feb); outline-offset: 2px; }
+"""
+
+_JS = """
+export default function ({ data, parentElement, setTriggerValue }) {
+  let row = parentElement.querySelector(".tt-hand");
+  if (!row) {
+    row = document.createElement("div");
+    row.className = "tt-hand";
+    parentElement.appendChild(row);
+  }
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", data.label);
+  row.style.setProperty("--tt-gap", data.gap + "px");
+  const toggle = data.mode === "toggle";
+  const chosen = new Set(data.selected || []);
+  row.replaceChildren(...data.cards.map((card) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tt-pick";
+    button.dataset.card = card.code;
+    button.setAttribute("aria-label", card.label);
+    if (toggle) button.setAttribute("aria-pressed", String(chosen.has(card.code)));
+    button.disabled = Boolean(data.disabled);
+    button.innerHTML = card.svg;  // markup drawn by tute_tutor.render, never user text
+    button.firstElementChild?.setAttribute("aria-hidden", "true");  // the button speaks
+    button.addEventListener("click", () => {
+      if (toggle) {
+        const on = button.getAttribute("aria-pressed") !== "true";
+        button.setAttribute("aria-pressed", String(on));
+        setTriggerValue("toggled", card.code);
+      } else {
+        setTriggerValue("clicked", card.code);
+      }
+    });
+    return button;
+  }));
+}
+"""
+
+_hand_component = st.components.v2.component("tute_tutor_hand", css=_CSS, js=_JS)
+
+
+def component_key(key: str) -> str:
+    """Widget key of the SVG component mounted under ``key``.
+
+    Streamlit forbids ``__`` in a component's key, so every ``_`` of ``key`` becomes
+    ``_.`` (an injective rewrite: two different keys never meet).
+    """
+    return "tt-hand." + key.replace("_", "_.")
+
+
+def fallback_key(key: str, card: Card) -> str:
+    """Widget key of the fallback button of ``card`` in the hand mounted under ``key``."""
+    return f"{key}__btn_{card}"
+
+
+def pills_key(key: str) -> str:
+    """Widget key of the fallback ``st.pills`` of :func:`select_cards` under ``key``."""
+    return f"{key}__pills"
+
+
+def show_cards(
+    cards: Sequence[Card | None],
+    *,
+    style: str,
+    lang: str,
+    width: int = 90,
+    legal: Collection[Card] | None = None,
+) -> None:
+    """Draw a row of cards (``None`` shows a card back); ``legal`` highlights those."""
+    st.markdown(
+        hand_html(cards, style=style, width=width, lang=lang, legal=legal),
+        unsafe_allow_html=True,
+    )
+
+
+def show_trick(
+    cards: Sequence[Card | None],
+    *,
+    labels: Sequence[str] = (),
+    winning: int | None = None,
+    style: str,
+    lang: str,
+    width: int = 90,
+) -> None:
+    """Draw the cards of a trick with a caption each, the winning one marked."""
+    st.markdown(
+        trick_html(cards, labels=labels, winning=winning, style=style, width=width, lang=lang),
+        unsafe_allow_html=True,
+    )
+
+
+def _component_data(
+    cards: Sequence[Card],
+    *,
+    style: str,
+    lang: str,
+    width: int,
+    legal: Collection[Card] | None,
+    mode: str,
+    selected: Collection[str] = (),
+    disabled: bool = False,
+) -> dict[str, Any]:
+    legal_set = None if legal is None else set(legal)
+    items = []
+    for card in cards:
+        highlight = legal_set is not None and card in legal_set
+        dimmed = legal_set is not None and card not in legal_set
+        items.append(
+            {
+                "code": str(card),
+                "label": spoken_label(card, lang, style, highlight=highlight, dimmed=dimmed),
+                "svg": card_svg(
+                    card, style=style, width=width, lang=lang, highlight=highlight, dimmed=dimmed
+                ),
+            }
+        )
+    return {
+        "cards": items,
+        "label": t("cards.hand", lang),
+        "gap": max(4, width // 10),
+        "mode": mode,
+        "selected": sorted(selected),
+        "disabled": disabled,
+    }
+
+
+def _noop() -> None:
+    """Trigger values are only reported for events that have a callback."""
+
+
+def clickable_hand(
+    cards: Sequence[Card],
+    *,
+    key: str,
+    legal: Collection[Card] | None = None,
+    show_legal: bool = True,
+    style: str,
+    lang: str,
+    width: int = 90,
+    disabled: bool = False,
+) -> Card | None:
+    """Show a hand the learner clicks; return the card clicked in this run, else None.
+
+    A click is reported once (the next rerun returns None again). With ``legal`` and
+    ``show_legal`` the legal cards are highlighted and the others dimmed, but every
+    card stays clickable, so the page can explain why a click is refused.
+    """
+    shown_legal = legal if show_legal else None
+    by_code = {str(card): card for card in cards}
+    result = _hand_component(
+        key=component_key(key),
+        data=_component_data(
+            cards,
+            style=style,
+            lang=lang,
+            width=width,
+            legal=shown_legal,
+            mode="click",
+            disabled=disabled,
+        ),
+        on_clicked_change=_noop,
+    )
+    clicked: Card | None = None
+    code = result.get("clicked") if not disabled else None
+    if isinstance(code, str) and code in by_code:
+        clicked = by_code[code]
+    with st.expander(t("cards.choose_by_name", lang)), st.container(horizontal=True):
+        for card in cards:
+            pressed = st.button(
+                card_label(card, lang, style),
+                key=fallback_key(key, card),
+                disabled=disabled,
+                type="primary" if shown_legal is not None and card in shown_legal else "secondary",
+            )
+            if pressed and clicked is None:
+                clicked = card
+    return clicked
+
+
+def _selection_key(key: str) -> str:
+    return f"{key}__selected"
+
+
+def _from_component(key: str, codes: tuple[str, ...]) -> None:
+    value = st.session_state.get(component_key(key))
+    code = value.get("toggled") if value is not None else None
+    if not isinstance(code, str) or code not in codes:
+        return
+    chosen = set(st.session_state.get(_selection_key(key), ()))
+    chosen ^= {code}
+    ordered = [c for c in codes if c in chosen]
+    st.session_state[_selection_key(key)] = ordered
+    st.session_state[pills_key(key)] = ordered
+
+
+def _from_pills(key: str, codes: tuple[str, ...]) -> None:
+    value = st.session_state.get(pills_key(key)) or []
+    st.session_state[_selection_key(key)] = [c for c in codes if c in value]
+
+
+def select_cards(
+    cards: Sequence[Card],
+    *,
+    key: str,
+    style: str,
+    lang: str,
+    width: int = 90,
+) -> list[Card]:
+    """Let the learner mark several cards; return the marked ones in hand order.
+
+    Clicking a drawn card toggles it; the pills under the cards show and change the
+    same choice. Use a fresh ``key`` for each new question.
+    """
+    codes = tuple(str(card) for card in cards)
+    by_code = {str(card): card for card in cards}
+    chosen = [c for c in st.session_state.get(_selection_key(key), []) if c in by_code]
+    st.session_state[_selection_key(key)] = chosen
+    shown = st.session_state.get(pills_key(key))
+    if shown is None or any(code not in by_code for code in shown):
+        st.session_state[pills_key(key)] = list(chosen)
+    _hand_component(
+        key=component_key(key),
+        data=_component_data(
+            cards, style=style, lang=lang, width=width, legal=None, mode="toggle", selected=chosen
+        ),
+        on_toggled_change=partial(_from_component, key, codes),
+    )
+    st.pills(
+        t("cards.select_by_name", lang),
+        options=list(codes),
+        format_func=lambda code: card_label(by_code[code], lang, style),
+        selection_mode="multi",
+        key=pills_key(key),
+        on_change=partial(_from_pills, key, codes),
+    )
+    return [by_code[c] for c in st.session_state[_selection_key(key)] if c in by_code]
