@@ -89,7 +89,9 @@ def scripted_game(ruleset: str, *, dealer: int, hands: Mapping[int, str], trump_
     fixed = {seat: cards(text) for seat, text in hands.items()}
     trump = card(trump_card)
     stock_cards = cards(stock)
-    used = {c for cs in fixed.values() for c in cs} | set(stock_cards) | {trump}
+    given = [c for cs in fixed.values() for c in cs] + stock_cards
+    assert len(set(given)) == len(given), "a card is given twice"
+    used = set(given) | {trump}
     rest = [c for c in deck(players) if c not in used]
     random.Random(seed).shuffle(rest)
     full: list[list[Card]] = []
