@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from tute_tutor.cards import Card
-from tute_tutor.i18n import LANGUAGES
+from tute_tutor.i18n import LANGUAGES, t
 from tute_tutor.rules import CHOICES, FLAG_NAMES, PRESETS
 from tute_tutor.ui.state import (
     DECK_STYLE,
@@ -111,15 +111,15 @@ def render_sidebar() -> None:
         st.subheader(tr("settings.title"))
         state[widget_key("lang")] = current.lang
         st.radio(tr("settings.language"), LANGUAGES, key=widget_key("lang"),
-                 format_func=lambda code: tr(f"settings.lang_name.{code}"),
+                 format_func=labeller("settings.lang_name.", lang=current.lang),
                  horizontal=True, on_change=_on_language)
         state[widget_key("deck")] = current.deck_style
         st.radio(tr("settings.deck_style"), DECK_STYLES, key=widget_key("deck"),
-                 format_func=lambda style: tr(f"settings.deck.{style}"),
+                 format_func=labeller("settings.deck.", lang=current.lang),
                  horizontal=True, on_change=_on_deck)
         state[widget_key("ruleset")] = current.ruleset
         st.selectbox(tr("settings.ruleset"), list(PRESETS), key=widget_key("ruleset"),
-                     format_func=lambda preset: tr(f"settings.preset.{preset}.label"),
+                     format_func=labeller("settings.preset.", ".label", lang=current.lang),
                      on_change=_on_ruleset)
         st.caption(tr(f"settings.preset.{current.ruleset}.summary") + " · "
                    + tr("settings.players", players=current.rules.players))
@@ -135,9 +135,14 @@ def render_sidebar() -> None:
     sync_query_params()
 
 
-def _choice_label(name: str) -> Callable[[Any], str]:
+def labeller(prefix: str, suffix: str = "", *, lang: str) -> Callable[[Any], str]:
+    """A widget ``format_func`` showing ``t(prefix + value + suffix, lang)``.
+
+    The language is fixed when the widget is built: Streamlit may call the function
+    outside the script run (AppTest does), where the session is not readable.
+    """
     def label(value: Any) -> str:
-        return tr(f"settings.choice.{name}.{value}")
+        return t(f"{prefix}{value}{suffix}", lang)
 
     return label
 
@@ -160,11 +165,13 @@ def _flag_widgets() -> None:
         elif name in CHOICES:
             state[key] = value
             st.selectbox(label, list(CHOICES[name]), key=key, help=help_text,
-                         format_func=_choice_label(name), on_change=_on_flag, args=(name,))
+                         format_func=labeller(f"settings.choice.{name}.", lang=current.lang),
+                         on_change=_on_flag, args=(name,))
         elif name == "first_hand_trump":
             state[key] = NO_TRUMP if value is None else value
             st.selectbox(label, (NO_TRUMP, "o", "c", "e", "b"), key=key, help=help_text,
-                         format_func=lambda v: tr(f"settings.choice.first_hand_trump.{v}"),
+                         format_func=labeller("settings.choice.first_hand_trump.",
+                                              lang=current.lang),
                          on_change=_on_flag, args=(name,))
         else:
             hint = tr("settings.award_hint" if name == "tute_award" else "settings.match_hint")

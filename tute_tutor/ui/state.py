@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tute_tutor.errors import TuteError
 from tute_tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
@@ -144,8 +145,18 @@ def init_session_defaults() -> None:
         state[SETTINGS_ERROR] = "; ".join(problems)
 
 
+_last_settings: list[Settings] = [Settings()]
+"""The settings of the latest script run in this process.
+
+Streamlit (AppTest in particular) may call a widget's ``format_func`` after the run,
+outside any session; labels then come out in the language the run used.
+"""
+
+
 def settings() -> Settings:
     """The current settings (defaults filled in if a page is opened first)."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return _last_settings[0]
     init_session_defaults()
     state = st.session_state
     lang = state[LANG] if state[LANG] in LANGUAGES else DEFAULT_LANGUAGE
@@ -156,7 +167,9 @@ def settings() -> Settings:
         find_rules(ruleset, overrides)
     except TuteError:
         overrides = {}
-    return Settings(lang, deck_style, ruleset, overrides)
+    current = Settings(lang, deck_style, ruleset, overrides)
+    _last_settings[0] = current
+    return current
 
 
 def set_ruleset(ruleset: str) -> None:
