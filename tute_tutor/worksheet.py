@@ -51,19 +51,24 @@ def trick_labels(players: int, count: int, lang: str = "es") -> tuple[str, ...]:
     >>> trick_labels(2, 1, "es")
     ('Rival (sale)',)
     """
-    names: list[str] = []
-    for position in range(count):
-        seats_before = count - position  # 1 = the player right before you
-        if players == 4:
-            key = {1: "previous_opponent", 2: "partner", 3: "next_opponent"}[seats_before]
-        elif players == 3:
-            key = {1: "previous_player", 2: "next_player"}[seats_before]
-        else:
-            key = "opponent"
-        names.append(t(f"worksheet.seat.{key}", lang))
+    names = [t(f"worksheet.seat.{seat_key(players, count - position)}", lang)
+             for position in range(count)]
     if names:
         names[0] = t("worksheet.seat.leads", lang, who=names[0])
     return tuple(names)
+
+
+def seat_key(players: int, seats_before: int) -> str:
+    """Catalogue key (``worksheet.seat.*``) of the player ``seats_before`` seats before you.
+
+    >>> seat_key(4, 2), seat_key(3, 1), seat_key(2, 1)
+    ('partner', 'previous_player', 'opponent')
+    """
+    if players == 4:
+        return {1: "previous_opponent", 2: "partner", 3: "next_opponent"}[seats_before]
+    if players == 3:
+        return {1: "previous_player", 2: "next_player"}[seats_before]
+    return "opponent"
 
 
 def ruleset_label(ruleset: str, lang: str = "es") -> str:
@@ -435,4 +440,5 @@ def worksheet_pdf(sheet: Worksheet, *, style: str = "spanish", part: Part = "bot
 
 
 __all__ = ["Worksheet", "WorksheetItem", "build_worksheet", "card_text", "find_unicode_font",
-           "ruleset_label", "transliterate", "trick_labels", "worksheet_html", "worksheet_pdf"]
+           "ruleset_label", "seat_key", "transliterate", "trick_labels", "worksheet_html",
+           "worksheet_pdf"]

@@ -1,0 +1,323 @@
+"""Presenter mode for the teacher's page: slides revealed step by step, hands trick by trick.
+
+The pure half (no Streamlit calls) decides what each step shows and walks a hand record
+play by play with the engine's analysis; the drawing half puts it on a projector with
+big cards. Pages call :func:`render_slide` and :func:`render_record_trick`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import streamlit as st
+
+from tute_tutor.cards import Card, suit_name
+from tute_tutor.errors import RecordError, TuteError
+from tute_tutor.explain import describe_play, explain, explain_refusal
+from tute_tutor.i18n import t
+from tute_tutor.legal import PlayAnalysis
+from tute_tutor.record import ReplayError, apply_record_event, game_from_record, summary
+from tute_tutor.scenario import Scenario
+from tute_tutor.worksheet import card_text, ruleset_label, seat_key, trick_labels
+
+STEPS: Final = ("lead", "table", "hand", "legal")
+"""What one slide reveals, in order: who leads, the table, your hand, the legal cards."""
+
+BIG_CARD: Final = 220
+"""Card width on the projector, in pixels."""
+
+
+# --------------------------------------------------------------------------- navigation
+def step_forward(slide: int, step: int, slides: int) -> tuple[int, int]:
+    """The position after (slide, step): the next step, else the next slide's first step.
+
+    >>> step_forward(0, 3, 2), step_forward(1, 3, 2), step_forward(0, 1, 2)
+    ((1, 0), (1, 3), (0, 2))
+    """
+    if step < len(STEPS) - 1:
+        return slide, step + 1
+    if slide < slides - 1:
+        return slide + 1, 0
+    return slide, step
+
+
+def step_back(slide: int, step: int, slides: int) -> tuple[int, int]:
+    """The position before (slide, step): the previous step, else the previous slide's end.
+
+    >>> step_back(1, 0, 2), step_back(0, 0, 2), step_back(1, 2, 2)
+    ((0, 3), (0, 0), (1, 1))
+    """
+    if step > 0:
+        return slide, step - 1
+    if slide > 0:
+        return slide - 1, len(STEPS) - 1
+    return slide, step
+
+
+def clamp_position(slide: int, step: int, slides: int) -> tuple[int, int]:
+    """Keep a stored position inside a deck that may have shrunk."""
+    if slides <= 0:
+        return 0, 0
+    return min(max(slide, 0), slides - 1), min(max(step, 0), len(STEPS) - 1)
+
+
+def winning_position(scenario: Scenario, analysis: PlayAnalysis | None = None) -> int | None:
+    """Index in the trick of the card winning it so far (None on an empty table)."""
+    analysis = analysis or scenario.analyse()
+    if analysis.winning is None:
+        return None
+    return scenario.trick.index(analysis.winning)
+
+
+def leader_sentence(scenario: Scenario, lang: str) -> str:
+    """Who led the trick, seen from the player to move."""
+    if not scenario.trick:
+        return t("presenter.you_lead", lang)
+    key = seat_key(scenario.rules.players, len(scenario.trick))
+    return t("presenter.leader", lang, who=t(f"worksheet.seat.{key}", lang))
+
+
+def winning_sentence(analysis: PlayAnalysis, lang: str, style: str = "spanish") -> str:
+    """"The rey de copas is winning: your partner's card" (empty before the lead)."""
+    if analysis.winning is None:
+        return ""
+    key = "presenter.winning_partner" if analysis.winning_by == "partner" \
+        else "presenter.winning_opponent"
+    text = t(key, lang, card=card_text(analysis.winning, lang, style))
+    return text[:1].upper() + text[1:]
+
+
+def refusal_lines(analysis: PlayAnalysis, lang: str) -> list[str]:
+    """One sentence per card that may not be played, saying which rule forbids it."""
+    return [explain_refusal(analysis, card, lang) for card, _ in analysis.refused]
+
+
+# --------------------------------------------------------------------------- hand records
+@dataclass(frozen=True)
+class PlayStep:
+    """One card of a recorded hand, with the engine's analysis just before it was played."""
+
+    seat: int
+    card: Card
+    analysis: PlayAnalysis
+    sentence: str
+
+    @property
+    def is_legal(self) -> bool:
+        return self.card in self.analysis.legal
+
+
+@dataclass(frozen=True)
+class TrickStep:
+    """A trick of a recorded hand: its plays in order, who took it, and what came after."""
+
+    number: int
+    plays: tuple[PlayStep, ...]
+    winner: int | None
+    points: int | None
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RecordWalk:
+    """A whole recorded hand, ready to step through trick by trick."""
+
+    ruleset: str
+    players: int
+    dealer: int
+    trump: int
+    tricks: tuple[TrickStep, ...]
+    result: Mapping[str, Any]
+
+
+def seat_name(seat: int, players: int, lang: str) -> str:
+    """``Jugador 2 (pareja B)`` in four players, ``Jugador 2`` otherwise (seats from 1)."""
+    if players == 4:
+        return t("presenter.seat_team", lang, number=seat + 1, team="AB"[seat % 2])
+    return t("presenter.seat", lang, number=seat + 1)
+
+
+def walk_record(record: object, lang: str = "es") -> RecordWalk:
+    """Replay a ``tute-hand/1`` record, explaining every card with the engine's analysis.
+
+    Raises :class:`ReplayError` (one line, naming the event) when the record is wrong.
+    """
+    try:
+        game = game_from_record(record)
+    except RecordError as error:
+        raise ReplayError(None, "bad_record", str(error)) from None
+    assert isinstance(record, Mapping)
+    events = record.get("events", [])
+    if not isinstance(events, list):
+        raise ReplayError(None, "bad_record", "events must be a list")
+    players = game.players
+    tricks: list[TrickStep] = []
+    plays: list[PlayStep] = []
+    notes: list[str] = []
+
+    def close(number: int, winner: int | None, points: int | None) -> None:
+        tricks.append(TrickStep(number, tuple(plays), winner, points, tuple(notes)))
+        plays.clear()
+        notes.clear()
+
+    for index, event in enumerate(events):
+        if isinstance(event, Mapping) and "play" in event and not game.finished:
+            seat = game.turn
+            analysis = game.analyse()
+            apply_record_event(game, index, event)
+            card = Card.parse(str(event["play"]))
+            plays.append(PlayStep(seat, card, analysis,
+                                  describe_play(seat_name(seat, players, lang), analysis,
+                                                card, lang)))
+            if len(game.tricks) > len(tricks):
+                done = game.tricks[-1]
+                close(done.number, done.winner, done.points)
+            continue
+        apply_record_event(game, index, event)
+        note = _event_note(event, players, lang)
+        if tricks and not plays:  # a cante or swap belongs to the trick that opened it
+            last = tricks.pop()
+            tricks.append(TrickStep(last.number, last.plays, last.winner, last.points,
+                                    (*last.notes, note)))
+        else:
+            notes.append(note)
+    if plays:  # the hand stopped mid-trick (a renuncio, or an unfinished record)
+        close(len(tricks) + 1, None, None)
+    return RecordWalk(ruleset=str(record.get("ruleset")), players=players, dealer=game.dealer,
+                      trump=game.trump, tricks=tuple(tricks), result=summary(game))
+
+
+def _event_note(event: object, players: int, lang: str) -> str:
+    assert isinstance(event, Mapping)
+    who = seat_name(int(event.get("seat", 0)), players, lang)
+    if "cante" in event:
+        return t("presenter.note_cante", lang, who=who,
+                 suit=suit_name("ocebOCEB".index(str(event["cante"])) % 4, lang))
+    if "tute" in event:
+        return t("presenter.note_tute", lang, who=who, kind=str(event["tute"]))
+    return t("presenter.note_swap", lang, who=who)
+
+
+def record_error_line(error: TuteError, lang: str) -> str:
+    """The one-line message shown for a record that cannot be replayed."""
+    return t("presenter.record_error", lang, error=str(error))
+
+
+# --------------------------------------------------------------------------- drawing
+def hide_chrome() -> None:
+    """Hide the sidebar, its toggle and the top bar: the projector shows only the slide."""
+    st.markdown(
+        "<style>section[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'],"
+        " header[data-testid='stHeader'] { display: none !important; }"
+        " .block-container { padding-top: 1rem; max-width: 100% !important; }</style>",
+        unsafe_allow_html=True)
+
+
+def _cards_module() -> Any:
+    from tute_tutor.ui import cards
+
+    return cards
+
+
+def hand_width(count: int, big: int = BIG_CARD) -> int:
+    """Card width for a hand of ``count`` cards: big, smaller when the hand is long."""
+    if count <= 6:
+        return big
+    return max(110, int(big * 6 / count) + 20)
+
+
+def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
+                 number: int, total: int, width: int = BIG_CARD) -> None:
+    """Draw slide ``number`` of ``total`` revealed up to ``step`` (0-3, see :data:`STEPS`)."""
+    cards = _cards_module()
+    analysis = scenario.analyse()
+    rules_text = t("worksheet.rules", lang, ruleset=ruleset_label(scenario.ruleset, lang))
+    trump_text = t("worksheet.trump", lang, suit=suit_name(scenario.trump, lang))
+    st.markdown(f"### {t('presenter.slide_of', lang, number=number, total=total)}"
+                f" · {trump_text}")
+    extra = [rules_text]
+    if scenario.stock_left:
+        extra.append(t("worksheet.stock_left", lang, count=scenario.stock_left))
+    if scenario.rules.partner_exemption:
+        extra.append(t("worksheet.obligation.companero", lang))
+    st.caption(" · ".join(extra))
+    st.markdown(f"#### {leader_sentence(scenario, lang)}")
+    if step >= 1:
+        st.markdown(f"**{t('worksheet.table', lang)}**")
+        if scenario.trick:
+            labels = trick_labels(scenario.rules.players, len(scenario.trick), lang)
+            cards.show_trick(list(scenario.trick), labels=labels,
+                             winning=winning_position(scenario, analysis), style=style,
+                             lang=lang, width=width)
+            st.markdown(f"#### {winning_sentence(analysis, lang, style)}")
+        else:
+            st.markdown(t("worksheet.table_empty", lang))
+    if step >= 2:
+        st.markdown(f"**{t('worksheet.hand', lang)}**")
+        legal = list(analysis.legal) if step >= 3 else None
+        cards.show_cards(list(scenario.hand), style=style, lang=lang,
+                         width=hand_width(len(scenario.hand), width), legal=legal)
+    if step >= 3:
+        obligation = t(f"worksheet.obligation.{analysis.obligation}", lang)
+        st.markdown(f"## {t('presenter.obligation', lang, name=obligation)}")
+        st.markdown(f"#### {explain(analysis, lang)}")
+        for line in refusal_lines(analysis, lang):
+            st.markdown(f"- {line}")
+    else:
+        st.caption(t("presenter.next_hint", lang, step=t(f"presenter.step.{STEPS[step + 1]}",
+                                                          lang)))
+
+
+def render_record_trick(walk: RecordWalk, index: int, *, style: str, lang: str,
+                        width: int = BIG_CARD) -> None:
+    """Draw trick ``index`` of a recorded hand with every play explained."""
+    cards = _cards_module()
+    trick = walk.tricks[index]
+    st.markdown(f"### {t('presenter.trick_of', lang, number=trick.number, total=len(walk.tricks))}"
+                f" · {t('worksheet.trump', lang, suit=suit_name(walk.trump, lang))}")
+    labels = [seat_name(p.seat, walk.players, lang) for p in trick.plays]
+    winning = None
+    if trick.winner is not None:
+        seats = [p.seat for p in trick.plays]
+        winning = seats.index(trick.winner) if trick.winner in seats else None
+    cards.show_trick([p.card for p in trick.plays], labels=labels, winning=winning,
+                     style=style, lang=lang, width=width)
+    for play in trick.plays:
+        text = f"#### {play.sentence}"
+        if play.is_legal:
+            st.markdown(text)
+        else:
+            st.error(play.sentence, icon="🚫")
+    if trick.winner is not None:
+        st.success(t("presenter.trick_winner", lang,
+                     who=seat_name(trick.winner, walk.players, lang), points=trick.points))
+    for note in trick.notes:
+        st.info(note)
+
+
+def render_record_result(walk: RecordWalk, lang: str) -> None:
+    """The hand's totals once the last trick is shown."""
+    result = walk.result
+    totals = result.get("totals") or []
+    if walk.players == 4:
+        sides = [t("presenter.team", lang, team=team) for team in "AB"]
+    else:
+        sides = [seat_name(seat, walk.players, lang) for seat in range(walk.players)]
+    parts = [f"{side}: {total}" for side, total in zip(sides, totals, strict=False)]
+    st.markdown(f"**{t('presenter.totals', lang)}** " + " · ".join(parts))
+    winner = result.get("winner")
+    if isinstance(winner, int) and winner < len(sides):
+        st.success(t("presenter.hand_winner", lang, who=sides[winner]))
+
+
+def deck_summary(scenarios: Sequence[Scenario], lang: str) -> list[str]:
+    """One short line per slide for the sequence list (rules, trump, table, hand)."""
+    lines = []
+    for s in scenarios:
+        table = ",".join(str(c) for c in s.trick) or "—"
+        hand = ",".join(str(c) for c in s.hand)
+        lines.append(t("presenter.deck_line", lang, ruleset=ruleset_label(s.ruleset, lang),
+                       suit=suit_name(s.trump, lang), table=table, hand=hand))
+    return lines
