@@ -1,8 +1,6 @@
-"""Page: lessons (its issue fills it in)."""
+"""Page: lessons. The list with done marks, or one lesson (``?lesson=id``) with its
+scenarios (pick a card, then the engine's answer) and closing questions."""
 
-import streamlit as st
+from tute_tutor.ui.lessons import render_lessons_page
 
-from tute_tutor.ui import tr
-
-st.header(tr("nav.lessons"))
-st.info(tr("app.coming_soon"))
+render_lessons_page()
