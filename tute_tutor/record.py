@@ -78,6 +78,8 @@ def game_from_record(record: object) -> Game:
     stock_raw = record.get("stock") or []
     if not isinstance(stock_raw, list):
         raise RecordError("stock must be a list of card codes")
+    if stock_raw and not rules.has_stock:
+        raise RecordError(f"{ruleset} has no stock: stock must be empty")
     stock = [_card(c, "stock") for c in stock_raw]
     for c in stock:
         if c in seen:
@@ -90,8 +92,6 @@ def game_from_record(record: object) -> Game:
         if len(seen) != 40:
             raise RecordError(f"hands, stock and trump card must make 40 cards, not {len(seen)}")
     else:
-        if stock:
-            raise RecordError(f"{ruleset} has no stock: stock must be empty")
         if not hands[dealer] >> trump_card.index & 1:
             raise RecordError(f"the trump card {trump_card} must be in the dealer's hand")
         if rules.players == 3 and any(str(c) == "2o" for c in seen):
