@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, Protocol
 
 from tute_tutor.ai import get_player
@@ -71,6 +71,8 @@ class TableConfig:
     levels: tuple[int, ...] = ()
     referee: bool = False
     computer_renuncio: float = 0.0
+    think_seconds: float | None = None
+    """Time budget of level-4 players per decision (None: the level's own default)."""
 
     @property
     def rules(self) -> Rules:
@@ -317,16 +319,40 @@ class Table:
         self.config = config or TableConfig()
         self.rules = self.config.rules
         self.players = self.rules.players
-        for seat in range(1, self.players):
-            level = self.config.level_of(seat)
-            if level not in LEVELS:
-                raise RulesError(f"computer level {level!r} does not exist: choose 1 to 4")
-        self.computers: dict[int, Player] = {
-            seat: get_player(self.config.level_of(seat)) for seat in range(1, self.players)}
+        self.computers = self._computers(self.config)
         self.match = Match.new(self.config.ruleset, dict(self.config.overrides),
                                seed=self.config.seed, dealer=self.players - 1)
         self.hand_number = 1
         self._start_hand()
+
+    def _computers(self, config: TableConfig) -> dict[int, Player]:
+        computers: dict[int, Player] = {}
+        for seat in range(1, self.players):
+            level = config.level_of(seat)
+            if level not in LEVELS:
+                raise RulesError(f"computer level {level!r} does not exist: choose 1 to 4")
+            player = get_player(level)
+            if config.think_seconds is not None and hasattr(player, "time_budget"):
+                player.time_budget = config.think_seconds
+            computers[seat] = player
+        return computers
+
+    def reconfigure(self, *, levels: tuple[int, ...] | None = None,
+                    referee: bool | None = None, computer_renuncio: float | None = None,
+                    think_seconds: float | None = None) -> None:
+        """Change the computers' levels or referee mode without dealing again."""
+        changes: dict[str, Any] = {}
+        if levels is not None:
+            changes["levels"] = tuple(levels)
+        if referee is not None:
+            changes["referee"] = referee
+        if computer_renuncio is not None:
+            changes["computer_renuncio"] = computer_renuncio
+        if think_seconds is not None:
+            changes["think_seconds"] = think_seconds
+        config = replace(self.config, **changes)
+        self.computers = self._computers(config)
+        self.config = config
 
     # ----------------------------------------------------------------- hands
     @property

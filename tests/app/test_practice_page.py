@@ -1,0 +1,236 @@
+"""AppTest of the practice page: whole hands for 4, 3 and 2 players through the page, an
+illegal click explained, undo, hint, step pace, referee mode, and the review's totals
+checked against the engine's replay of the hand record the page offers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tute_tutor.explain import card_name, explain_refusal
+from tute_tutor.practice import Table
+from tute_tutor.record import replay
+from tute_tutor.store import DEFAULT_PROFILE, open_store
+from tute_tutor.ui.cards import fallback_key
+
+APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
+HAND = "practice_hand"
+
+
+@pytest.fixture(autouse=True)
+def _temporary_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TUTE_TUTOR_DB", f"sqlite:///{tmp_path / 'progress.sqlite3'}")
+
+
+def open_practice(ruleset: str = "clasico", seed: int = 3, levels: int = 1,
+                  lang: str = "es") -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.session_state["ruleset"] = ruleset
+    at.session_state["lang"] = lang
+    at.session_state["practice_seed"] = seed
+    for seat in (1, 2, 3):
+        at.session_state[f"practice_level_{seat}"] = levels
+    at.run()
+    at.switch_page("pages/practice.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def table_of(at: AppTest) -> Table:
+    table = at.session_state["practice_table"]
+    assert isinstance(table, Table)
+    return table
+
+
+def click_card(at: AppTest, card: object) -> None:
+    at.button(key=fallback_key(HAND, card)).click().run()  # type: ignore[arg-type]
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def learner_move(at: AppTest) -> None:
+    """Decline any cante offer, else play the first legal card, through the page."""
+    table = table_of(at)
+    if table.offers():
+        at.button(key="practice_pass").click().run()
+        assert not at.exception
+        return
+    click_card(at, table.legal_cards()[0])
+
+
+def play_to_end(at: AppTest, limit: int = 80) -> Table:
+    for _ in range(limit):
+        table = table_of(at)
+        if table.finished:
+            return table
+        assert table.waiting_for_learner, "the page left the computers stuck"
+        learner_move(at)
+    raise AssertionError("the hand did not end through the page")
+
+
+def markdown_text(at: AppTest) -> str:
+    return "\n".join(str(m.value) for m in at.markdown)
+
+
+def frame_with(at: AppTest, column: str) -> pd.DataFrame:
+    """The review's dataframe that has ``column`` (AppTest does not expose their keys)."""
+    frames = [d.value for d in at.dataframe if column in d.value.columns]
+    assert len(frames) == 1, f"{len(frames)} tables with a {column!r} column"
+    return frames[0]
+
+
+def review_totals(at: AppTest) -> list[int]:
+    return [int(x) for x in frame_with(at, "Total")["Total"].tolist()]
+
+
+def downloaded_record(at: AppTest) -> dict[str, object]:
+    """The record the page offers: the same text goes to the download and the code view."""
+    code = [c.value for c in at.code if '"tute-hand/1"' in c.value]
+    assert len(code) == 1
+    record = json.loads(code[0])
+    assert isinstance(record, dict)
+    return record
+
+
+@pytest.mark.parametrize(("ruleset", "players", "levels"),
+                         [("clasico", 4, 1), ("a-tres", 3, 2), ("a-dos", 2, 2)])
+def test_whole_hand_played_through_the_page(ruleset: str, players: int, levels: int) -> None:
+    at = open_practice(ruleset, seed=7, levels=levels)
+    table = play_to_end(at)
+    assert table.players == players
+    assert frame_with(at, "Baza").shape[0] == len(table.game.tricks)
+    record = downloaded_record(at)
+    summary = replay(record)
+    assert summary["valid"]
+    assert review_totals(at) == summary["totals"]
+    assert record == table.record()
+    assert "Repaso de la mano" in [h.value for h in at.subheader]
+    assert at.get("plotly_chart")
+    # The hand went into the learner's progress, once, even after more reruns.
+    at.run()
+    stored = open_store().hands(DEFAULT_PROFILE)
+    assert len(stored) == 1
+    assert stored[0].record == record
+    assert stored[0].totals == summary["totals"]
+    assert stored[0].won == (summary["winner"] == 0)
+
+
+def test_illegal_click_is_explained_and_plays_nothing() -> None:
+    at = open_practice("clasico", seed=1)
+    for _ in range(12):
+        table = table_of(at)
+        legal = table.legal_cards()
+        illegal = [c for c in table.learner_hand() if c not in legal]
+        if legal and illegal:
+            analysis = table.learner_analysis()
+            assert analysis is not None
+            events = list(table.game.events)
+            click_card(at, illegal[0])
+            expected = explain_refusal(analysis, illegal[0], "es")
+            assert expected in [w.value for w in at.warning]
+            assert table_of(at).game.events == events
+            assert illegal[0] in table_of(at).learner_hand()
+            return
+        learner_move(at)
+    pytest.fail("no illegal card came up in this hand")
+
+
+def test_every_card_played_is_announced_on_the_page() -> None:
+    at = open_practice("clasico", seed=2)
+    table = table_of(at)
+    card = table.legal_cards()[0]
+    click_card(at, card)
+    text = markdown_text(at)
+    assert f"Juegas {card_name(card, 'es')}." in text
+    table = table_of(at)
+    for announcement in table.log:
+        assert announcement.text("es") in text
+
+
+def test_undo_through_the_page() -> None:
+    at = open_practice("a-tres", seed=4)
+    table = table_of(at)
+    before = list(table.game.events)
+    hand = table.learner_hand()
+    click_card(at, table.legal_cards()[-1])
+    assert len(table_of(at).game.events) > len(before)
+    at.button(key="practice_undo").click().run()
+    assert not at.exception
+    assert table_of(at).game.events == before
+    assert table_of(at).learner_hand() == hand
+
+
+def test_hint_shows_the_level_four_choice_with_reasons() -> None:
+    at = open_practice("clasico", seed=6)
+    at.button(key="practice_hint_button").click().run()
+    assert not at.exception
+    texts = [i.value for i in at.info]
+    table = table_of(at)
+    legal = table.legal_cards()
+    assert texts, "no hint shown"
+    hint = texts[0]
+    assert "Mejor carta" in hint
+    assert any(card_name(c, "es") in hint for c in legal)
+    assert all(card_name(c, "es") in hint for c in legal)
+
+
+def test_step_pace_waits_for_next() -> None:
+    at = open_practice("clasico", seed=8)
+    at.radio(key="practice_pace").set_value("step").run()
+    table = table_of(at)
+    click_card(at, table.legal_cards()[0])
+    table = table_of(at)
+    assert not table.waiting_for_learner
+    plays = len(table.game.events)
+    at.button(key="practice_next").click().run()
+    assert not at.exception
+    assert len(table_of(at).game.events) == plays + 1
+
+
+def test_referee_mode_flags_the_renuncio_and_scores_it() -> None:
+    at = open_practice("clasico", seed=1)
+    at.toggle(key="practice_referee").set_value(True).run()
+    for _ in range(12):
+        table = table_of(at)
+        legal = table.legal_cards()
+        illegal = [c for c in table.learner_hand() if c not in legal]
+        if legal and illegal:
+            analysis = table.learner_analysis()
+            assert analysis is not None
+            click_card(at, illegal[0])
+            table = table_of(at)
+            assert table.finished
+            result = table.game.result()
+            assert result.reason == "renuncio" and result.winner == 1
+            errors = [e.value for e in at.error]
+            why = explain_refusal(analysis, illegal[0], "es").split(": ", 1)[1]
+            assert any("Renuncio" in e and why in e for e in errors)
+            assert review_totals(at) == list(result.totals)
+            record = downloaded_record(at)
+            summary = replay(record)
+            assert not summary["valid"] and summary["error"]["code"] == "renuncio"
+            return
+        learner_move(at)
+    pytest.fail("no illegal card came up in this hand")
+
+
+def test_next_hand_after_the_review() -> None:
+    at = open_practice("clasico", seed=5)
+    first = play_to_end(at)
+    dealer = first.game.dealer
+    at.button(key="practice_next_hand").click().run()
+    assert not at.exception
+    table = table_of(at)
+    assert table.hand_number == 2 and not table.finished
+    assert table.game.dealer == (dealer + 1) % 4
+    assert sum(table.match_scores()) == 1
+
+
+def test_page_in_english() -> None:
+    at = open_practice("clasico", seed=5, lang="en")
+    text = markdown_text(at)
+    assert "Your hand" in text and "Trumps" in text
