@@ -1,0 +1,181 @@
+"""Matches (RULES.md §5, FORMATS.md presets): every match mode and the next-dealer rule."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tute_tutor.errors import TuteError
+from tute_tutor.game import Game
+from tute_tutor.match import Match, MatchError
+from tute_tutor.rules import Rules
+
+from .helpers import declare_randomly
+
+
+def play_hand(game: Game, rng: random.Random) -> None:
+    while not game.finished:
+        if game.moment is not None:
+            declare_randomly(game, rng, 0.9)
+            if game.finished:
+                return
+        game.play(rng.choice(game.legal_plays()))
+
+
+def play_match(match: Match, seed: int, limit: int = 60) -> None:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        play_hand(match.current, rng)
+        match.finish_hand()
+        if match.finished:
+            return
+        match.next_hand()
+    raise AssertionError("the match did not end")
+
+
+def expected_points(rules: Rules, reason: str, winner_total: int) -> int:
+    """Match points of a won hand, from the words of RULES.md §5."""
+    kind = rules.match.split(":")[0]
+    if reason == "tute":
+        return rules.tute_award if isinstance(rules.tute_award, int) else 1
+    if kind == "ludoteka":
+        return 2 if winner_total > 100 else 1
+    return 1
+
+
+@pytest.mark.parametrize(("ruleset", "target"), [("clasico", 3), ("las40", 3),
+                                                 ("ludoteka", 6), ("a-tres", 3)])
+def test_match_ends_when_a_side_reaches_the_target(ruleset: str, target: int) -> None:
+    for seed in range(12):
+        match = Match.new(ruleset, seed=seed)
+        play_match(match, seed)
+        rules = match.rules
+        scores = [0] * rules.sides
+        for outcome in match.hands:
+            result = outcome.result
+            scores[result.winner] += expected_points(rules, result.reason,
+                                                     result.totals[result.winner])
+        assert list(match.scores) == scores
+        assert match.finished and match.winner is not None
+        assert scores[match.winner] >= target
+        before = [s - p for s, p in zip(scores, match.hands[-1].points, strict=True)]
+        assert max(before) < target  # nobody had reached it before the last hand
+
+
+def test_hands_mode_a_tute_counts_one_hand_and_points_mode_tute_award() -> None:
+    seen: dict[str, set[int]] = {"clasico": set(), "las40": set()}
+    for ruleset in seen:
+        for seed in range(200):
+            match = Match.new(ruleset, seed=seed)
+            play_hand(match.current, random.Random(seed))
+            outcome = match.finish_hand()
+            if outcome.result.reason == "tute":
+                seen[ruleset].add(max(outcome.points))
+    assert seen["clasico"] == {1}
+    assert seen["las40"] == {2}
+
+
+def test_ludoteka_first_hand_has_oros_as_trump() -> None:
+    for seed in range(30):
+        match = Match.new("ludoteka", seed=seed)
+        assert match.current.trump == 0
+    later = set()
+    for seed in range(15):
+        match = Match.new("ludoteka", seed=seed)
+        play_hand(match.current, random.Random(seed))
+        match.finish_hand()
+        later.add(match.next_hand().trump)
+    assert len(later) > 1
+
+
+def test_next_dealer_passes_to_the_next_seat() -> None:
+    match = Match.new("clasico", seed=4, dealer=2)
+    play_match(match, 4)
+    dealers = [h.dealer for h in match.hands]
+    assert dealers == [(2 + i) % 4 for i in range(len(dealers))]
+
+
+def test_next_dealer_is_the_winner_of_the_last_trick() -> None:
+    match = Match.new("las40", seed=5)
+    rng = random.Random(5)
+    for _ in range(4):
+        play_hand(match.current, rng)
+        previous = match.current
+        match.finish_hand()
+        if match.finished:
+            break
+        following = match.next_hand()
+        assert following.dealer == previous.tricks[-1].winner
+        assert following.to_move == (previous.tricks[-1].winner + 1) % 4
+
+
+def test_two_player_streak_score() -> None:
+    for seed in range(25):
+        match = Match.new("a-dos", seed=seed)
+        play_match(match, seed)
+        results = [h.result for h in match.hands]
+        assert results[-1].winner == 1 and all(r.winner == 0 for r in results[:-1])
+        streak = len(results) - 1
+        margins = [130 if r.reason == "tute" else r.totals[0] - r.totals[1]
+                   for r in results[:-1]]
+        assert match.streak == streak and match.winner == 1
+        assert match.streak_score == streak * 10_000 + min(sum(margins), 9_999)
+        with pytest.raises(MatchError):
+            match.next_hand()
+
+
+def test_streak_margins_are_capped_at_9999() -> None:
+    match = Match.new("a-dos", seed=1)
+    match.streak, match.margin_sum = 3, 12_345
+    assert match.streak_score == 39_999
+
+
+def test_match_is_reproducible_from_its_seed() -> None:
+    def records(seed: int) -> list[dict[str, object]]:
+        match = Match.new("las40", seed=seed)
+        play_match(match, seed)
+        return [h.record for h in match.hands]
+
+    assert records(8) == records(8)
+    assert records(8) != records(9)
+
+
+def test_match_refuses_out_of_order_calls() -> None:
+    match = Match.new("clasico", seed=2)
+    with pytest.raises(MatchError):
+        match.finish_hand()
+    with pytest.raises(MatchError):
+        match.next_hand()
+    play_hand(match.current, random.Random(2))
+    assert not match.hand_over
+    assert sum(match.scores_with_current()) == 1 and sum(match.scores) == 0
+    assert match.would_finish() is False
+    match.finish_hand()
+    assert match.hand_over
+    with pytest.raises(MatchError):
+        match.finish_hand()
+    assert isinstance(MatchError("x"), TuteError)
+
+
+def test_would_finish_predicts_finish_hand() -> None:
+    for seed in range(10):
+        match = Match.new("clasico", seed=seed)
+        rng = random.Random(seed)
+        while True:
+            play_hand(match.current, rng)
+            predicted = match.would_finish()
+            scores = match.scores_with_current()
+            match.finish_hand()
+            assert match.finished == predicted and match.scores == scores
+            if match.finished:
+                break
+            match.next_hand()
+
+
+def test_match_summary_json() -> None:
+    match = Match.new("a-dos", seed=3)
+    play_match(match, 3)
+    data = match.to_json()
+    assert data["match"] == "streak" and data["streak"] == match.streak
+    assert [h["winner"] for h in data["hands"]] == [h.winner for h in match.hands]
