@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Collection, Sequence
+from functools import cache
 from html import escape
 from typing import Final, Literal
 
@@ -76,6 +77,8 @@ _FRENCH_BLACK: Final = _Palette("#1c1c1c", "#000000", "#8a8a8a", "#111111")
 FRENCH_PALETTES: Final = (_FRENCH_RED, _FRENCH_RED, _FRENCH_BLACK, _FRENCH_BLACK)
 
 _ids = itertools.count(1)
+_UID: Final = "@uid@"
+"""Placeholder for the per-card id prefix in cached drawings."""
 
 
 def palette(suit: int, style: str = "spanish") -> _Palette:
@@ -194,18 +197,25 @@ def _sword(p: _Palette) -> str:
 
 
 def _club(p: _Palette) -> str:
-    knots = "".join(
-        f'<ellipse cx="{x}" cy="{y}" rx="7" ry="4.5" transform="rotate({a} {x} {y})" '
-        f'fill="{p.fill}" stroke="{p.dark}" stroke-width="2.5"/>'
-        for x, y, a in ((-13, -20, -35), (12, 2, 35), (-10, 24, -35))
+    wood = "#e3c987"  # the pale wood where branches were cut off
+    stubs = "".join(
+        f'<path d="M{x} {y} l{dx} {dy}" stroke="{p.dark}" stroke-width="11" '
+        f'stroke-linecap="round"/>'
+        f'<path d="M{x} {y} l{dx} {dy}" stroke="{p.fill}" stroke-width="6" '
+        f'stroke-linecap="round"/>'
+        f'<circle cx="{x + dx}" cy="{y + dy}" r="4.2" fill="{wood}" stroke="{p.dark}" '
+        f'stroke-width="2"/>'
+        for x, y, dx, dy in ((-10, -16, -11, -9), (9, 6, 11, -9), (-7, 28, -10, -8))
     )
     return (
-        f"{knots}"
-        f'<path d="M-14 -40 C-14 -54 14 -54 14 -40 L8 41 C8 50 -8 50 -8 41 Z" '
+        f"{stubs}"
+        f'<path d="M-16 -36 C-18 -52 18 -52 16 -36 L8 42 C8 50 -8 50 -8 42 Z" '
         f'fill="{p.fill}" stroke="{p.dark}" stroke-width="3.5" stroke-linejoin="round"/>'
-        f'<path d="M-3 -44 C2 -14 -4 14 1 42" fill="none" stroke="{p.light}" '
+        f'<ellipse cy="-42" rx="11" ry="5" fill="{wood}" stroke="{p.dark}" stroke-width="2"/>'
+        f'<path d="M-4 -30 C0 -10 -5 14 -1 40" fill="none" stroke="{p.light}" '
         f'stroke-width="3" stroke-linecap="round"/>'
-        f'<ellipse cy="-44" rx="8" ry="4" fill="{p.dark}" opacity="0.55"/>'
+        f'<path d="M6 -26 C8 -18 7 -12 5 -6 M-8 8 C-6 14 -6 18 -7 22" fill="none" '
+        f'stroke="{p.dark}" stroke-width="2" stroke-linecap="round"/>'
     )
 
 
@@ -308,23 +318,51 @@ _PIP_LAYOUTS: Final[dict[int, tuple[float, tuple[tuple[float, float], ...]]]] = 
 }
 
 
+# Swords and clubs are long and narrow: they may be drawn larger than coins and cups.
+_LONG_PIP_SCALES: Final = {2: 1.1, 3: 0.78, 4: 0.92, 5: 0.78, 6: 0.78, 7: 0.6}
+_ACE_SCALES: Final = {"spanish": (1.18, 1.4, 1.8, 1.9), "french": (1.15, 1.05, 1.1, 1.05)}
+
+
+def _pip_scale(card: Card, style: DeckStyle) -> float:
+    if card.rank == 1:
+        return _ACE_SCALES[style][card.suit]
+    if style == "spanish" and card.suit in (2, 3):
+        return _LONG_PIP_SCALES[card.rank]
+    return _PIP_LAYOUTS[card.rank][0]
+
+
 def _pips(card: Card, style: DeckStyle) -> str:
     symbol = suit_symbol(card.suit, style)
-    scale, spots = _PIP_LAYOUTS[card.rank]
-    if card.rank == 1 and style == "french":
-        scale = 0.95
+    spots = _PIP_LAYOUTS[card.rank][1]
+    scale = _pip_scale(card, style)
     left, top, width, height = _PIP_AREA
     # Swords and clubs lean a little, as on Spanish cards; mirrored per column.
     lean = 14.0 if style == "spanish" and card.suit in (2, 3) and card.rank > 1 else 0.0
     parts = []
+    if card.rank == 1 and style == "spanish":
+        parts.append(_ace_flourish(card))
+    # The symbol is defined once and reused (``_UID`` becomes the card's own id prefix).
+    parts.append(f'<defs><g id="{_UID}-pip">{symbol}</g></defs>')
     for fx, fy in spots:
         angle = 0.0 if fx == 0.5 else (lean if fx < 0.5 else -lean)
         # Pips on the lower half are turned round, as printed cards do (not coins).
         flip = 180.0 if (style == "french" and fy > 0.55) else 0.0
+        x, y = left + fx * width, top + fy * height
+        rotate = f" rotate({_n(angle + flip)})" if angle + flip else ""
         parts.append(
-            _place(symbol, left + fx * width, top + fy * height, scale, angle + flip, "tt-pip")
+            f'<use href="#{_UID}-pip" class="tt-pip" '
+            f'transform="translate({_n(x)} {_n(y)}) scale({_n(scale)}){rotate}"/>'
         )
     return "".join(parts)
+
+
+def _ace_flourish(card: Card) -> str:
+    """A light oval behind the single pip of a Spanish as."""
+    p = SPANISH_PALETTES[card.suit]
+    return (
+        f'<ellipse cx="100" cy="155" rx="58" ry="92" fill="{p.light}" opacity="0.35" '
+        f'stroke="{p.fill}" stroke-width="2" stroke-dasharray="3 6"/>'
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -356,6 +394,11 @@ def _arm(x1: float, y1: float, x2: float, y2: float, colour: str) -> str:
     )
 
 
+def _trim(card: Card) -> str:
+    """Accent colour of a figure's clothes: gold, or red on the gold clothes of oros."""
+    return SPANISH_PALETTES[1].fill if card.suit == 0 else GOLD
+
+
 def _held(card: Card, x: float, y: float, scale: float) -> str:
     """The suit object the figure holds, its grip near the hand at (x, y)."""
     symbol = suit_symbol(card.suit, "spanish")
@@ -381,7 +424,7 @@ def _sota(card: Card) -> str:
         # tunic with belt and hem
         f'<path d="M76 112 L124 112 L138 206 L62 206 Z" fill="{p.fill}" stroke="{OUTLINE}" '
         f'stroke-width="3" stroke-linejoin="round"/>'
-        f'<path d="M66 192 L134 192 L138 206 L62 206 Z" fill="{GOLD}" stroke="{OUTLINE}" '
+        f'<path d="M66 192 L134 192 L138 206 L62 206 Z" fill="{_trim(card)}" stroke="{OUTLINE}" '
         f'stroke-width="2"/>'
         f'<rect x="71" y="148" width="58" height="8" fill="{OUTLINE}"/>'
         f'<rect x="96" y="147" width="8" height="10" fill="{GOLD}"/>'
@@ -389,13 +432,13 @@ def _sota(card: Card) -> str:
         f'stroke-width="2" stroke-linejoin="round"/>'
         # arms: one on the hip, one holding the suit
         + _arm(78, 118, 64, 168, p.fill)
-        + _held(card, 146, 96, 0.5)
+        + _held(card, 147, 96, 0.55)
         + _arm(122, 118, 144, 100, p.fill)
         # head with a feathered cap
         + _head(100, 90, 17)
         + f'<path d="M81 80 C82 62 118 62 119 80 Z" fill="{p.fill}" stroke="{OUTLINE}" '
         f'stroke-width="2.5" stroke-linejoin="round"/>'
-        f'<path d="M108 68 C118 52 132 50 138 56 C128 58 118 64 112 72" fill="{p.light}" '
+        f'<path d="M92 68 C82 52 68 50 62 56 C72 58 82 64 88 72" fill="{p.light}" '
         f'stroke="{OUTLINE}" stroke-width="2"/>'
     )
 
@@ -463,7 +506,7 @@ def _rey(card: Card) -> str:
         # robe, front band, ermine hem
         f'<path d="M72 118 L128 118 L148 264 L52 264 Z" fill="{p.fill}" stroke="{OUTLINE}" '
         f'stroke-width="3" stroke-linejoin="round"/>'
-        f'<path d="M94 118 L106 118 L110 264 L90 264 Z" fill="{GOLD}" stroke="{OUTLINE}" '
+        f'<path d="M94 118 L106 118 L110 264 L90 264 Z" fill="{_trim(card)}" stroke="{OUTLINE}" '
         f'stroke-width="2"/>'
         f'<path d="M55 248 L145 248 L148 264 L52 264 Z" fill="#ffffff" stroke="{OUTLINE}" '
         f'stroke-width="2.5"/>'
@@ -472,7 +515,7 @@ def _rey(card: Card) -> str:
         + f'<path d="M70 120 C80 134 120 134 130 120 L126 112 C116 122 84 122 74 112 Z" '
         f'fill="#ffffff" stroke="{OUTLINE}" stroke-width="2.5"/>'
         # arm holding the suit, the other on the chest
-        + _held(card, 142, 140, 0.5)
+        + _held(card, 143, 140, 0.6)
         + _arm(124, 128, 140, 142, p.fill)
         + _arm(78, 130, 90, 168, p.fill)
         # head, beard and crown
@@ -493,54 +536,65 @@ def _rey(card: Card) -> str:
 
 def _french_bust(card: Card) -> str:
     p = FRENCH_PALETTES[card.suit]
-    robe = p.fill
+    robe = p.fill if card.suit in (0, 1) else "#1f3a93"
     trim = GOLD
     rank = card.rank
-    parts = [
-        f'<path d="M58 155 C58 126 78 114 100 114 C122 114 142 126 142 155 Z" fill="{robe}" '
-        f'stroke="{OUTLINE}" stroke-width="2.5"/>',
-        f'<path d="M86 116 L100 150 L114 116" fill="none" stroke="{trim}" stroke-width="5"/>',
-        f'<path d="M70 134 L130 134" stroke="{trim}" stroke-width="3" opacity="0.8"/>',
-    ]
-    if rank == 11:  # queen: long hair behind the head
+    hair = "#6d4c41"
+    parts = []
+    if rank == 11:  # queen: long hair falling on the shoulders
         parts.append(
-            '<path d="M78 92 C74 118 84 124 90 120 L110 120 C116 124 126 118 122 92 Z" '
-            f'fill="#6d4c41" stroke="{OUTLINE}" stroke-width="2"/>'
+            f'<path d="M74 84 C70 120 78 134 88 128 L112 128 C122 134 130 120 126 84 Z" '
+            f'fill="{hair}" stroke="{OUTLINE}" stroke-width="2"/>'
         )
-    parts.append(_head(100, 92, 18))
-    if rank == 12:  # king: beard and a tall crown
+    parts.append(
+        f'<path d="M51 155 L51 142 C53 124 70 116 86 114 L114 114 C130 116 147 124 149 142 '
+        f'L149 155 Z" fill="{robe}" stroke="{OUTLINE}" stroke-width="2.5" '
+        f'stroke-linejoin="round"/>'
+        f'<path d="M88 114 L112 114 L117 155 L83 155 Z" fill="{trim}" stroke="{OUTLINE}" '
+        f'stroke-width="2"/>'
+        + "".join(f'<circle cx="100" cy="{y}" r="2.6" fill="{robe}"/>' for y in (124, 134, 144))
+        + f'<path d="M60 140 C66 130 74 126 82 124 M140 140 C134 130 126 126 118 124" '
+        f'fill="none" stroke="{trim}" stroke-width="3"/>'
+        f'<rect x="93" y="100" width="14" height="12" fill="{SKIN}" stroke="{OUTLINE}" '
+        f'stroke-width="2"/>'
+        f'<ellipse cx="100" cy="114" rx="24" ry="6.5" fill="#ffffff" stroke="{OUTLINE}" '
+        f'stroke-width="2"/>'
+    )
+    parts.append(_head(100, 84, 21))
+    if rank == 12:  # king: beard, moustache and a tall crown
         parts.append(
-            f'<path d="M84 98 C86 122 114 122 116 98 C110 106 90 106 84 98 Z" fill="#6d4c41" '
+            f'<path d="M82 88 C84 116 116 116 118 88 C112 97 88 97 82 88 Z" fill="{hair}" '
             f'stroke="{OUTLINE}" stroke-width="2"/>'
-            f'<path d="M81 78 L81 54 L90.5 65 L100 48 L109.5 65 L119 54 L119 78 Z" '
+            f'<path d="M79 66 L79 40 L89.5 52 L100 34 L110.5 52 L121 40 L121 66 Z" '
             f'fill="{trim}" stroke="{OUTLINE}" stroke-width="2.5" stroke-linejoin="round"/>'
+            f'<circle cx="100" cy="58" r="3.5" fill="{_FRENCH_RED.fill}"/>'
         )
-    elif rank == 11:  # queen: a small tiara
+    elif rank == 11:  # queen: a tiara with a jewel
         parts.append(
-            f'<path d="M84 76 C88 64 112 64 116 76 Z" fill="{trim}" stroke="{OUTLINE}" '
-            f'stroke-width="2.5"/>'
-            f'<circle cx="100" cy="66" r="4" fill="{p.fill}" stroke="{OUTLINE}" '
+            f'<path d="M80 68 C84 54 116 54 120 68 C112 64 88 64 80 68 Z" fill="{trim}" '
+            f'stroke="{OUTLINE}" stroke-width="2.5" stroke-linejoin="round"/>'
+            f'<circle cx="100" cy="56" r="4.5" fill="{robe}" stroke="{OUTLINE}" '
             f'stroke-width="1.5"/>'
         )
-    else:  # jack: a cap with a feather
+    else:  # jack: a beret with a feather
         parts.append(
-            f'<path d="M80 82 C82 62 118 62 120 82 Z" fill="{trim}" stroke="{OUTLINE}" '
-            f'stroke-width="2.5"/>'
-            f'<path d="M110 68 C120 50 134 50 140 56 C130 58 120 64 114 74" fill="{robe}" '
+            f'<path d="M76 72 C76 52 124 52 124 72 C112 66 88 66 76 72 Z" fill="{robe}" '
+            f'stroke="{OUTLINE}" stroke-width="2.5" stroke-linejoin="round"/>'
+            f'<path d="M112 60 C122 40 138 38 144 44 C134 46 124 52 118 64" fill="{trim}" '
             f'stroke="{OUTLINE}" stroke-width="2"/>'
         )
-    parts.append(_place(suit_symbol(card.suit, "french"), 64, 62, 0.3))
+    parts.append(_place(suit_symbol(card.suit, "french"), 60, 50, 0.28))
     return "".join(parts)
 
 
 def _french_court(card: Card) -> str:
     bust = _french_bust(card)
     return (
-        f'<rect x="44" y="30" width="112" height="250" rx="6" fill="#ffffff" '
+        f'<rect x="49" y="30" width="102" height="250" rx="6" fill="#ffffff" '
         f'stroke="{OUTLINE}" stroke-width="2.5"/>'
         f"<g>{bust}</g>"
         f'<g transform="rotate(180 100 155)">{bust}</g>'
-        f'<path d="M44 155 L156 155" stroke="{OUTLINE}" stroke-width="2.5"/>'
+        f'<path d="M49 155 L151 155" stroke="{OUTLINE}" stroke-width="2.5"/>'
     )
 
 
@@ -551,11 +605,12 @@ def _french_court(card: Card) -> str:
 def _corner(card: Card, style: DeckStyle) -> str:
     p = palette(card.suit, style)
     text = rank_text(card, style)
-    size = 38 if len(text) == 1 else 31
+    # Two-digit ranks (10, 11, 12) are squeezed to the width of the corner.
+    fit = ' textLength="38" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ""
     index = (
-        f'<text x="25" y="45" text-anchor="middle" font-family="{FONT}" font-weight="700" '
-        f'font-size="{size}" fill="{p.ink}" letter-spacing="-1">{text}</text>'
-        + _place(suit_symbol(card.suit, style), 25, 66, 0.22)
+        f'<text x="25" y="47" text-anchor="middle" font-family="{FONT}" font-weight="700" '
+        f'font-size="42" fill="{p.ink}"{fit}>{text}</text>'
+        + _place(suit_symbol(card.suit, style), 25, 68, 0.22)
     )
     return f'<g>{index}</g><g transform="rotate(180 100 155)">{index}</g>'
 
@@ -578,6 +633,7 @@ def _frame(card: Card, style: DeckStyle) -> str:
     return frame + gaps
 
 
+@cache
 def _face(card: Card, style: DeckStyle) -> str:
     if card.rank <= 7:
         body = _pips(card, style)
@@ -705,7 +761,7 @@ def card_svg(
     )
     ring = "winner" if winning else "legal" if highlight else None
     return _svg(
-        _face(card, deck_style),
+        _face(card, deck_style).replace(_UID, uid),
         label=label,
         width=width,
         uid=uid,

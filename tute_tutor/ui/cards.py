@@ -37,8 +37,13 @@ _CSS = """
 .tt-pick:focus-visible { outline: 4px solid var(--st-primary-color, #1f6feb);
   outline-offset: 3px; }
 .tt-pick:disabled { cursor: default; }
+.tt-pick { position: relative; }
 .tt-pick[aria-pressed="true"] { transform: translateY(-12px);
-  outline: 5px solid var(--st-primary-color, #1f6feb); outline-offset: 2px; }
+  outline: 5px solid #1f4fbf; outline-offset: 2px; }
+.tt-pick[aria-pressed="true"]::after { content: "✓"; position: absolute; top: -10px;
+  right: -10px; width: 26px; height: 26px; border-radius: 50%; background: #1f4fbf;
+  color: #ffffff; font: 700 17px/26px sans-serif; text-align: center;
+  box-shadow: 0 0 0 2px #ffffff; }
 """
 
 _JS = """
