@@ -203,7 +203,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.set_defaults(func=cmd_replay)
 
     for add in EXTRA_COMMANDS:
-        add(sub)
+        try:
+            add(sub)
+        except Exception as error:  # pragma: no cover - a broken extra command
+            _broken_extra(getattr(add, "__module__", "an extra module"), error)
     return parser
 
 
@@ -214,11 +217,20 @@ def _register_extras() -> None:
     for module in ("tute_tutor.quiz_cli", "tute_tutor.ai.arena_cli"):
         try:
             mod = importlib.import_module(module)
+            add = mod.add_command
         except ModuleNotFoundError as error:
             if error.name is None or not module.startswith(error.name):
-                raise
+                _broken_extra(module, error)
             continue
-        EXTRA_COMMANDS.append(mod.add_command)
+        except Exception as error:  # a broken extra must not take legal/replay down
+            _broken_extra(module, error)
+            continue
+        EXTRA_COMMANDS.append(add)
+
+
+def _broken_extra(module: str, error: BaseException) -> None:
+    message = f"{type(error).__name__}: {error}".splitlines()[0]
+    sys.stderr.write(f"tute-tutor: commands of {module} are unavailable ({message})\n")
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
