@@ -1,8 +1,6 @@
-"""Page: quiz (its issue fills it in)."""
+"""Page: quiz. Generated questions of every kind, answered by clicking cards or options,
+with the engine's explanation, a streak and spaced repetition per rule."""
 
-import streamlit as st
+from tute_tutor.ui.quiz import render_quiz_page
 
-from tute_tutor.ui import tr
-
-st.header(tr("nav.quiz"))
-st.info(tr("app.coming_soon"))
+render_quiz_page()

@@ -1,0 +1,154 @@
+"""The quiz page under AppTest: answering updates the streak, the mastery and the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tute_tutor.quiz import Question, generate_question
+from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, open_store
+from tute_tutor.ui.cards import fallback_key, pills_key
+from tute_tutor.ui.quiz import cards_key, check_key, option_key
+
+APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv(ENV_VAR, str(path))
+    return path
+
+
+def open_quiz(kinds: list[str], ruleset: str = "clasico") -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.session_state["quiz_kinds"] = kinds
+    if ruleset != "clasico":
+        at.query_params["rules"] = ruleset
+    at.run()
+    at.switch_page("pages/quiz.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def current_question(at: AppTest) -> tuple[dict[str, Any], Question]:
+    entry = at.session_state["quiz_current"]
+    question = generate_question(entry["kind"], entry["seed"], entry["ruleset"],
+                                 entry["overrides"] or None, difficulty=entry["difficulty"],
+                                 rule=entry["rule"])
+    return entry, question
+
+
+def give(at: AppTest, entry: dict[str, Any], values: list[str]) -> None:
+    """Answer the current question with ``values`` the way a learner would."""
+    number = entry["number"]
+    kind = entry["kind"]
+    if kind == "legal":
+        at.pills(key=pills_key(cards_key(number))).set_value(values).run()
+        at.button(key=check_key(number)).click().run()
+    elif kind in ("trick_winner", "renuncio"):
+        from tute_tutor.cards import Card
+
+        at.button(key=fallback_key(cards_key(number), Card.parse(values[0]))).click().run()
+    else:
+        at.button(key=option_key(number, values[0])).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def wrong_values(question: Question) -> list[str]:
+    if question.multi:
+        return list(question.options)[:1] if set(question.options[:1]) != set(question.answer) \
+            else list(question.options)
+    return [next(v for v in question.options if v not in question.answer)]
+
+
+@pytest.mark.parametrize("kind", ["obligation", "trick_winner", "legal", "cante"])
+def test_a_right_answer_raises_streak_and_mastery_and_is_stored(db: Path, kind: str) -> None:
+    at = open_quiz([kind])
+    entry, question = current_question(at)
+    assert entry["kind"] == kind
+    give(at, entry, list(question.answer))
+    assert at.session_state["quiz_streak"] == 1
+    assert at.session_state["quiz_result"]["correct"] is True
+    states = at.session_state["quiz_srs"]["states"]
+    assert states[question.rule].box == 2
+    assert at.success, "the page says the answer is right"
+    assert any(question.explanation in m.value for m in at.markdown)
+    stored = open_store(str(db)).answers(DEFAULT_PROFILE)
+    assert [(a.kind, a.rule, a.correct) for a in stored] == [(kind, question.rule, True)]
+    assert stored[0].detail["seed"] == entry["seed"]
+
+
+def test_a_wrong_answer_breaks_the_streak_and_sends_the_rule_to_box_one(db: Path) -> None:
+    at = open_quiz(["obligation"])
+    entry, question = current_question(at)
+    give(at, entry, list(question.answer))
+    at.button(key="quiz_next").click().run()
+    entry2, question2 = current_question(at)
+    assert entry2["number"] == 2
+    give(at, entry2, wrong_values(question2))
+    assert at.session_state["quiz_streak"] == 0
+    assert at.session_state["quiz_best"] == 1
+    assert at.session_state["quiz_srs"]["states"][question2.rule].box == 1
+    assert at.error, "the page says the answer is wrong"
+    stored = open_store(str(db)).answers(DEFAULT_PROFILE)
+    assert [a.correct for a in stored] == [True, False]
+
+
+def test_streak_counts_several_right_answers_in_a_row(db: Path) -> None:
+    at = open_quiz(["trick_points", "hand_winner"])
+    for expected in (1, 2, 3):
+        entry, question = current_question(at)
+        give(at, entry, list(question.answer))
+        assert at.session_state["quiz_streak"] == expected
+        at.button(key="quiz_next").click().run()
+    assert len(open_store(str(db)).answers(DEFAULT_PROFILE)) == 3
+
+
+def test_a_missed_rule_comes_back_after_one_other_question(db: Path) -> None:
+    at = open_quiz(["obligation"])
+    entry, question = current_question(at)
+    give(at, entry, wrong_values(question))
+    missed = question.rule
+    at.button(key="quiz_next").click().run()
+    second = at.session_state["quiz_current"]["rule"]
+    assert second != missed
+    entry2, question2 = current_question(at)
+    give(at, entry2, list(question2.answer))
+    at.button(key="quiz_next").click().run()
+    assert at.session_state["quiz_current"]["rule"] == missed
+
+
+def test_swap_questions_appear_with_the_two_player_rules(db: Path) -> None:
+    at = open_quiz(["swap"], ruleset="a-dos")
+    entry, question = current_question(at)
+    assert entry["kind"] == "swap" and entry["ruleset"] == "a-dos"
+    give(at, entry, list(question.answer))
+    assert at.session_state["quiz_streak"] == 1
+
+
+def test_a_damaged_database_is_reported_and_left_alone(db: Path) -> None:
+    garbage = b"not a database at all\n" * 100
+    db.write_bytes(garbage)
+    at = open_quiz(["obligation"])
+    entry, question = current_question(at)
+    give(at, entry, list(question.answer))
+    assert at.session_state["quiz_streak"] == 1
+    assert at.session_state["quiz_pending"], "the answer waits to be saved"
+    assert at.warning, "the page says the answer is not saved yet"
+    assert db.read_bytes() == garbage
+
+
+def test_the_page_speaks_english_too(db: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.session_state["quiz_kinds"] = ["obligation"]
+    at.run()
+    at.switch_page("pages/quiz.py")
+    at.run()
+    assert not at.exception
+    assert at.title[0].value == "Quiz"

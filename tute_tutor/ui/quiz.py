@@ -1,0 +1,363 @@
+"""The quiz page: generated questions, answers by clicking cards or options, instant
+feedback, a streak and spaced repetition choosing the next rule.
+
+The page keeps only what it must in the session (the current question's seed and
+settings, the streak, the Leitner states replayed once from the store); questions are
+regenerated from their seed in the session's language (cached), every answer goes to
+the store at once. An answer the store could not save waits in the session and is
+saved with the next one, so a locked database loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+import streamlit as st
+
+from tute_tutor.cards import Card
+from tute_tutor.quiz import (
+    KINDS,
+    Question,
+    QuizError,
+    generate_question,
+    kind_label,
+    kinds_for,
+    rule_label,
+    rules_for,
+)
+from tute_tutor.srs import BOXES, RuleState, next_rule, replay_history, review
+from tute_tutor.store import StoreError
+from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
+from tute_tutor.ui.profile import current_profile, get_store, store_message
+from tute_tutor.ui.state import Settings, settings, tr
+
+CURRENT = "quiz_current"
+RESULT = "quiz_result"
+STREAK = "quiz_streak"
+BEST = "quiz_best"
+SRS = "quiz_srs"
+PENDING = "quiz_pending"
+KINDS_STATE = "quiz_kinds"
+KINDS_WIDGET = "quiz_kinds_pick"
+LEVEL_STATE = "quiz_level"
+LEVEL_WIDGET = "quiz_level_pick"
+NEXT_KEY = "quiz_next"
+CARD_WIDTH = 84
+
+
+# --------------------------------------------------------------------------- keys
+def option_key(number: int, value: str) -> str:
+    """Widget key of the button answering ``value`` to question ``number``."""
+    return f"quiz_opt_{number}_{value}"
+
+
+def cards_key(number: int) -> str:
+    """Key of the clickable hand (or multi-select) answering question ``number``."""
+    return f"quiz_cards_{number}"
+
+
+def check_key(number: int) -> str:
+    return f"quiz_check_{number}"
+
+
+# --------------------------------------------------------------------------- questions
+@st.cache_data(max_entries=512, show_spinner=False)
+def cached_question(kind: str, seed: int, ruleset: str, overrides_json: str, lang: str,
+                    difficulty: int, rule: str) -> Question:
+    """The question for these arguments (pure and reproducible, so cached)."""
+    overrides = json.loads(overrides_json) or None
+    return generate_question(kind, seed, ruleset, overrides, lang=lang, difficulty=difficulty,
+                             rule=rule)
+
+
+def question_of(current: dict[str, Any], lang: str) -> Question:
+    """The question described by the session's ``quiz_current`` entry, in ``lang``."""
+    return cached_question(current["kind"], current["seed"], current["ruleset"],
+                           json.dumps(current["overrides"], sort_keys=True), lang,
+                           current["difficulty"], current["rule"])
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _rng() -> random.Random:
+    state = st.session_state
+    if "quiz_rng" not in state:
+        state["quiz_rng"] = random.Random(random.SystemRandom().randrange(2**32))
+    rng: random.Random = state["quiz_rng"]
+    return rng
+
+
+def srs_states(profile: str) -> dict[str, RuleState]:
+    """The Leitner states of ``profile``, replayed from the store once per session."""
+    state = st.session_state
+    cached = state.get(SRS)
+    if cached is None or cached.get("profile") != profile:
+        try:
+            answers = get_store().answers(profile)
+        except StoreError:
+            answers = []
+        cached = {"profile": profile, "states": replay_history(answers)}
+        state[SRS] = cached
+        state[STREAK] = 0
+        state[BEST] = 0
+    states: dict[str, RuleState] = cached["states"]
+    return states
+
+
+def chosen_kinds(current: Settings) -> list[str]:
+    available = kinds_for(current.rules)
+    picked = [k for k in st.session_state.get(KINDS_STATE, available) if k in available]
+    return picked or available
+
+
+def chosen_level() -> int:
+    level = st.session_state.get(LEVEL_STATE, 1)
+    return level if level in (1, 2, 3) else 1
+
+
+def new_question(current: Settings, profile: str) -> dict[str, Any]:
+    """Pick the next rule by spaced repetition, then a kind that trains it, and a seed."""
+    rules = current.rules
+    level = chosen_level()
+    trained: dict[str, list[str]] = {}
+    for kind in chosen_kinds(current):
+        for rule in rules_for(kind, rules, level):
+            trained.setdefault(rule, []).append(kind)
+    rng = _rng()
+    last = st.session_state.get(CURRENT, {}) or {}
+    rule = next_rule(srs_states(profile), list(trained), _now(), rng, last=last.get("rule"))
+    entry = {"number": int(last.get("number", 0)) + 1, "kind": rng.choice(trained[rule]),
+             "rule": rule, "seed": rng.randrange(10**9), "difficulty": level,
+             "ruleset": current.ruleset, "overrides": dict(current.overrides)}
+    st.session_state[CURRENT] = entry
+    st.session_state[RESULT] = None
+    return entry
+
+
+def _matches(entry: dict[str, Any] | None, current: Settings) -> bool:
+    if not entry:
+        return False
+    return (entry["ruleset"] == current.ruleset and entry["overrides"] == current.overrides
+            and entry["difficulty"] == chosen_level()
+            and entry["kind"] in chosen_kinds(current))
+
+
+# --------------------------------------------------------------------------- answering
+def _save(profile: str, row: dict[str, Any]) -> str | None:
+    """Store the waiting answers and ``row``; the error message if the store refused."""
+    state = st.session_state
+    pending: list[dict[str, Any]] = list(state.get(PENDING, []))
+    pending.append(row)
+    try:
+        store = get_store()
+        while pending:
+            item = pending[0]
+            store.record_answer(item["profile"], kind=item["kind"], rule=item["rule"],
+                                correct=item["correct"], detail=item["detail"],
+                                at=datetime.fromisoformat(item["at"]))
+            pending.pop(0)
+    except StoreError as error:
+        state[PENDING] = pending
+        return store_message(error)
+    state[PENDING] = []
+    return None
+
+
+def answer(question: Question, entry: dict[str, Any], chosen: list[str], profile: str) -> None:
+    """Mark the answer, update streak and mastery, store it."""
+    state = st.session_state
+    correct = question.is_correct(chosen)
+    now = _now()
+    state[STREAK] = state.get(STREAK, 0) + 1 if correct else 0
+    state[BEST] = max(state.get(BEST, 0), state[STREAK])
+    states = srs_states(profile)
+    states[question.rule] = review(states.get(question.rule), question.rule, correct, now)
+    detail = {"seed": entry["seed"], "difficulty": entry["difficulty"],
+              "ruleset": entry["ruleset"], "overrides": entry["overrides"],
+              "chosen": chosen, "answer": list(question.answer)}
+    problem = _save(profile, {"profile": profile, "kind": question.kind, "rule": question.rule,
+                              "correct": correct, "detail": detail, "at": now.isoformat()})
+    state[RESULT] = {"number": entry["number"], "chosen": chosen, "correct": correct,
+                     "store_error": problem}
+
+
+# --------------------------------------------------------------------------- drawing
+def _cards(codes: list[str] | tuple[str, ...]) -> list[Card]:
+    return [Card.parse(c) for c in codes]
+
+
+def _draw_context(question: Question, current: Settings) -> None:
+    view = question.view
+    style, lang = current.deck_style, current.lang
+    if question.kind == "renuncio":
+        cols = st.columns(len(view["hands"]))
+        for col, label, hand in zip(cols, view["hand_labels"], view["hands"], strict=True):
+            with col:
+                st.caption(label)
+                show_cards(_cards(hand), style=style, lang=lang, width=48)
+        return
+    if view.get("trick") and question.kind not in ("trick_winner",):
+        st.caption(tr("quiz.page.table"))
+        show_trick(_cards(view["trick"]), labels=view.get("trick_labels", ()), style=style,
+                   lang=lang, width=CARD_WIDTH)
+    if view.get("face_up"):
+        st.caption(tr("quiz.page.face_up"))
+        show_cards(_cards([view["face_up"]]), style=style, lang=lang, width=CARD_WIDTH)
+    if view.get("hand") and question.kind not in ("legal",):
+        st.caption(tr("quiz.page.your_hand"))
+        show_cards(_cards(view["hand"]), style=style, lang=lang, width=CARD_WIDTH)
+
+
+def _draw_answer_widgets(question: Question, entry: dict[str, Any], current: Settings,
+                         profile: str) -> None:
+    number = entry["number"]
+    style, lang = current.deck_style, current.lang
+    if question.kind == "legal":
+        st.caption(tr("quiz.page.your_hand_pick"))
+        picked = select_cards(_cards(question.options), key=cards_key(number), style=style,
+                              lang=lang, width=CARD_WIDTH)
+        if st.button(tr("quiz.page.check"), key=check_key(number), type="primary"):
+            answer(question, entry, [str(c) for c in picked], profile)
+            st.rerun()
+        return
+    if question.option_cards:
+        st.caption(tr("quiz.page.click_card"))
+        clicked = clickable_hand(_cards(question.options), key=cards_key(number), style=style,
+                                 lang=lang, width=CARD_WIDTH)
+        if clicked is not None:
+            answer(question, entry, [str(clicked)], profile)
+            st.rerun()
+        return
+    with st.container(horizontal=True):
+        for value, label in zip(question.options, question.option_labels, strict=True):
+            if st.button(label, key=option_key(number, value)):
+                answer(question, entry, [value], profile)
+                st.rerun()
+
+
+def _draw_feedback(question: Question, result: dict[str, Any], current: Settings,
+                   profile: str) -> None:
+    style, lang = current.deck_style, current.lang
+    right = ", ".join(question.label_of(v) for v in question.answer)
+    if result["correct"]:
+        st.success(tr("quiz.page.right"), icon="✅")
+    else:
+        chosen = ", ".join(question.label_of(v) for v in result["chosen"]
+                           if v in question.options) or tr("quiz.page.nothing_chosen")
+        st.error(tr("quiz.page.wrong", chosen=chosen, right=right), icon="❌")
+    st.markdown(f"**{tr('quiz.page.why')}** {question.explanation}")
+    view = question.view
+    highlight = set(question.highlight)
+    if view.get("trick") and question.kind in ("trick_winner", "trick_points", "renuncio"):
+        trick = _cards(view["trick"])
+        winning = None
+        if question.kind == "trick_winner":
+            winning = view["trick"].index(question.answer[0])
+        st.caption(tr("quiz.page.cards_that_matter"))
+        if question.kind == "trick_winner":
+            show_trick(trick, labels=view.get("trick_labels", ()), winning=winning, style=style,
+                       lang=lang, width=CARD_WIDTH)
+        else:
+            show_cards(trick, style=style, lang=lang, width=CARD_WIDTH,
+                       legal=[c for c in trick if str(c) in highlight])
+    elif view.get("hand"):
+        cards = _cards(view["hand"])
+        if view.get("face_up"):
+            cards.append(Card.parse(view["face_up"]))
+        st.caption(tr("quiz.page.cards_that_matter"))
+        show_cards(cards, style=style, lang=lang, width=CARD_WIDTH,
+                   legal=[c for c in cards if str(c) in highlight])
+    if result.get("store_error"):
+        st.warning(tr("quiz.page.not_saved", message=result["store_error"]))
+    state = srs_states(profile).get(question.rule)
+    if state is not None:
+        st.caption(tr("quiz.page.mastery", rule=rule_label(question.rule, lang), box=state.box,
+                      boxes=BOXES))
+        st.progress(state.mastery)
+    if st.button(tr("quiz.page.next"), key=NEXT_KEY, type="primary"):
+        new_question(current, profile)
+        st.rerun()
+
+
+def _on_kinds() -> None:
+    st.session_state[KINDS_STATE] = list(st.session_state.get(KINDS_WIDGET) or [])
+    st.session_state[CURRENT] = None
+
+
+def _on_level() -> None:
+    st.session_state[LEVEL_STATE] = st.session_state.get(LEVEL_WIDGET) or 1
+    st.session_state[CURRENT] = None
+
+
+def _controls(current: Settings) -> None:
+    lang = current.lang
+    available = kinds_for(current.rules)
+    state = st.session_state
+    left, right = st.columns([3, 1])
+    with left:
+        state[KINDS_WIDGET] = [k for k in chosen_kinds(current) if k in available]
+        st.multiselect(tr("quiz.page.kinds"), available, key=KINDS_WIDGET,
+                       format_func=lambda k: kind_label(k, lang), on_change=_on_kinds,
+                       help=tr("quiz.page.kinds_help"))
+    with right:
+        state[LEVEL_WIDGET] = chosen_level()
+        st.radio(tr("quiz.page.difficulty"), [1, 2, 3], key=LEVEL_WIDGET, horizontal=True,
+                 format_func=lambda d: _level_name(d, lang), on_change=_on_level)
+
+
+def _level_name(level: int, lang: str) -> str:
+    from tute_tutor.i18n import t
+
+    return t(f"quiz.page.level_{level}", lang)
+
+
+def render_quiz_page() -> None:
+    """The whole quiz page."""
+    current = settings()
+    lang = current.lang
+    profile = current_profile()
+    st.title(tr("quiz.page.title"))
+    st.caption(tr("quiz.page.intro"))
+    _controls(current)
+    state = st.session_state
+    srs_states(profile)
+    entry = state.get(CURRENT)
+    if not _matches(entry, current):
+        entry = new_question(current, profile)
+    assert entry is not None
+    try:
+        question = question_of(entry, lang)
+    except QuizError as error:
+        st.error(tr("quiz.page.no_question", message=error.message))
+        if st.button(tr("quiz.page.another"), key="quiz_another"):
+            new_question(current, profile)
+            st.rerun()
+        return
+    streak, best = state.get(STREAK, 0), state.get(BEST, 0)
+    rule_state = srs_states(profile).get(question.rule)
+    box = rule_state.box if rule_state is not None else 0
+    c1, c2, c3 = st.columns(3)
+    c1.metric(tr("quiz.page.streak"), streak)
+    c2.metric(tr("quiz.page.best"), best)
+    c3.metric(tr("quiz.page.rule_box", rule=rule_label(question.rule, lang)),
+              f"{box}/{BOXES}" if box else tr("quiz.page.new_rule"))
+    st.subheader(f"{entry['number']}. {kind_label(question.kind, lang)}")
+    for fact in question.facts:
+        st.markdown(f"- {fact}")
+    _draw_context(question, current)
+    st.markdown(f"**{question.ask}**")
+    result = state.get(RESULT)
+    if result and result.get("number") == entry["number"]:
+        _draw_feedback(question, result, current, profile)
+    else:
+        _draw_answer_widgets(question, entry, current, profile)
+    if state.get(PENDING):
+        st.caption(tr("quiz.page.pending", n=len(state[PENDING])))
+
+
+__all__ = ["KINDS", "answer", "cards_key", "new_question", "option_key", "render_quiz_page"]
