@@ -52,7 +52,10 @@ DEMO = textwrap.dedent(
         log.append(str(card))
     st.markdown("clicks: [" + ",".join(log) + "]")
     lang = st.session_state.get("lang", "es")
-    chosen = select_cards(hand, key="pick", style="spanish", lang=lang)
+    chosen = select_cards(
+        hand, key="pick", style="spanish", lang=lang,
+        disabled=st.session_state.get("pick_disabled", False),
+    )
     st.markdown("chosen: [" + ",".join(str(c) for c in chosen) + "]")
     """
 )
@@ -135,6 +138,31 @@ def test_select_cards_returns_the_marked_cards_in_hand_order() -> None:
     assert line(at, "chosen: ") == "12c"
     labels = at.button_group(key=pills_key("pick")).options
     assert list(labels) == [card_label(c, "es") for c in parse_cards("12c,4c,1o,3b")]
+
+
+def test_a_frozen_selection_keeps_its_cards_and_takes_no_changes() -> None:
+    at = demo_app()
+    at.button_group(key=pills_key("pick")).select("4c").run()
+    at.session_state["pick_disabled"] = True
+    at.run()
+    assert at.button_group(key=pills_key("pick")).disabled
+    assert line(at, "chosen: ") == "4c"
+
+
+def test_an_empty_hand_draws_nothing_to_click() -> None:
+    at = demo_app(hand="", legal="")
+    assert not at.exception
+    assert not [b for b in at.button if b.key and b.key.startswith("my_hand")]
+    assert line(at, "clicks: ") == "" and line(at, "chosen: ") == ""
+
+
+def test_drawing_cards_does_not_import_streamlit() -> None:
+    code = (
+        "import sys, tute_tutor.render\n"
+        "tute_tutor.render.hand_html([])\n"
+        "assert 'streamlit' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 # ---------------------------------------------------------------------------

@@ -211,6 +211,8 @@ def clickable_hand(
     code = result.get("clicked") if not disabled else None
     if isinstance(code, str) and code in by_code:
         clicked = by_code[code]
+    if not cards:
+        return None
     with st.expander(t("cards.choose_by_name", lang)), st.container(horizontal=True):
         for card in cards:
             pressed = st.button(
@@ -252,11 +254,13 @@ def select_cards(
     style: str,
     lang: str,
     width: int = 90,
+    disabled: bool = False,
 ) -> list[Card]:
     """Let the learner mark several cards; return the marked ones in hand order.
 
     Clicking a drawn card toggles it; the pills under the cards show and change the
-    same choice. Use a fresh ``key`` for each new question.
+    same choice. Use a fresh ``key`` for each new question; ``disabled`` freezes the
+    choice (after the answer was checked, say).
     """
     codes = tuple(str(card) for card in cards)
     by_code = {str(card): card for card in cards}
@@ -268,7 +272,14 @@ def select_cards(
     _hand_component(
         key=component_key(key),
         data=_component_data(
-            cards, style=style, lang=lang, width=width, legal=None, mode="toggle", selected=chosen
+            cards,
+            style=style,
+            lang=lang,
+            width=width,
+            legal=None,
+            mode="toggle",
+            selected=chosen,
+            disabled=disabled,
         ),
         on_toggled_change=partial(_from_component, key, codes),
     )
@@ -279,5 +290,6 @@ def select_cards(
         selection_mode="multi",
         key=pills_key(key),
         on_change=partial(_from_pills, key, codes),
+        disabled=disabled,
     )
     return [by_code[c] for c in st.session_state[_selection_key(key)] if c in by_code]
