@@ -379,6 +379,29 @@ class Store:
 
         return self._guard(run)
 
+    def fingerprint(self, profile: str) -> tuple[int, ...]:
+        """Counts and last ids of ``profile``'s rows: changes whenever its history does.
+
+        Cheap enough for every page run; caches key their figures on it.
+        """
+        from sqlalchemy import func
+
+        clean = check_profile_name(profile)
+
+        def run(session: Session) -> tuple[int, ...]:
+            pid = self._profile_id(session, clean, create=False)
+            if pid is None:
+                return (0,)
+            out: list[int] = [pid]
+            for table in (_Answer, _Lesson, _Hand):
+                count, last = session.execute(
+                    select(func.count(table.id), func.max(table.id))
+                    .where(table.profile_id == pid)).one()
+                out += [int(count or 0), int(last or 0)]
+            return tuple(out)
+
+        return self._guard(run)
+
     # ------------------------------------------------------------- export / reset
     def export_csv(self, profile: str) -> str:
         """All of ``profile``'s history as CSV text, one row per answer, lesson or hand."""
