@@ -20,7 +20,7 @@ from tute_tutor.i18n import t
 from tute_tutor.legal import PlayAnalysis
 from tute_tutor.record import ReplayError, apply_record_event, game_from_record, summary
 from tute_tutor.scenario import Scenario
-from tute_tutor.worksheet import card_text, ruleset_label, seat_key, trick_labels
+from tute_tutor.worksheet import ruleset_label, seat_key, trick_labels
 
 STEPS: Final = ("lead", "table", "hand", "legal")
 """What one slide reveals, in order: who leads, the table, your hand, the legal cards."""
@@ -85,7 +85,11 @@ def winning_sentence(analysis: PlayAnalysis, lang: str, style: str = "spanish") 
         return ""
     key = "presenter.winning_partner" if analysis.winning_by == "partner" \
         else "presenter.winning_opponent"
-    text = t(key, lang, card=card_text(analysis.winning, lang, style))
+    card = analysis.winning
+    name = card.name_with_article(lang)
+    if style == "french":
+        name = f"{card.french_label()} ({name})"
+    text = t(key, lang, card=name)
     return text[:1].upper() + text[1:]
 
 
@@ -222,10 +226,14 @@ def _cards_module() -> Any:
 
 
 def hand_width(count: int, big: int = BIG_CARD) -> int:
-    """Card width for a hand of ``count`` cards: big, smaller when the hand is long."""
-    if count <= 6:
+    """Card width for a hand of ``count`` cards: big, smaller when the hand is long.
+
+    >>> hand_width(3), hand_width(10), hand_width(13)
+    (220, 113, 84)
+    """
+    if count <= 4:
         return big
-    return max(110, int(big * 6 / count) + 20)
+    return max(80, min(big, int(1250 / count) - 12))
 
 
 def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
@@ -233,36 +241,42 @@ def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
     """Draw slide ``number`` of ``total`` revealed up to ``step`` (0-3, see :data:`STEPS`)."""
     cards = _cards_module()
     analysis = scenario.analyse()
-    rules_text = t("worksheet.rules", lang, ruleset=ruleset_label(scenario.ruleset, lang))
     trump_text = t("worksheet.trump", lang, suit=suit_name(scenario.trump, lang))
     st.markdown(f"### {t('presenter.slide_of', lang, number=number, total=total)}"
                 f" · {trump_text}")
-    extra = [rules_text]
+    extra = [t("worksheet.rules", lang, ruleset=ruleset_label(scenario.ruleset, lang))]
     if scenario.stock_left:
         extra.append(t("worksheet.stock_left", lang, count=scenario.stock_left))
     if scenario.rules.partner_exemption:
         extra.append(t("worksheet.obligation.companero", lang))
     st.caption(" · ".join(extra))
-    st.markdown(f"#### {leader_sentence(scenario, lang)}")
+    table, talk = st.columns([3, 2], gap="large")
+    with talk:
+        st.markdown(f"## {leader_sentence(scenario, lang)}")
     if step >= 1:
-        st.markdown(f"**{t('worksheet.table', lang)}**")
-        if scenario.trick:
-            labels = trick_labels(scenario.rules.players, len(scenario.trick), lang)
-            cards.show_trick(list(scenario.trick), labels=labels,
-                             winning=winning_position(scenario, analysis), style=style,
-                             lang=lang, width=width)
-            st.markdown(f"#### {winning_sentence(analysis, lang, style)}")
-        else:
-            st.markdown(t("worksheet.table_empty", lang))
+        with table:
+            st.markdown(f"**{t('worksheet.table', lang)}**")
+            if scenario.trick:
+                labels = trick_labels(scenario.rules.players, len(scenario.trick), lang)
+                cards.show_trick(list(scenario.trick), labels=labels,
+                                 winning=winning_position(scenario, analysis), style=style,
+                                 lang=lang, width=width)
+            else:
+                st.markdown(f"#### {t('worksheet.table_empty', lang)}")
+        with talk:
+            if scenario.trick:
+                st.markdown(f"### {winning_sentence(analysis, lang, style)}")
+    if step >= 3:
+        obligation = t(f"worksheet.obligation.{analysis.obligation}", lang)
+        with talk:
+            st.markdown(f"## {t('presenter.obligation', lang, name=obligation)}")
+            st.markdown(f"#### {explain(analysis, lang)}")
     if step >= 2:
         st.markdown(f"**{t('worksheet.hand', lang)}**")
         legal = list(analysis.legal) if step >= 3 else None
         cards.show_cards(list(scenario.hand), style=style, lang=lang,
                          width=hand_width(len(scenario.hand), width), legal=legal)
     if step >= 3:
-        obligation = t(f"worksheet.obligation.{analysis.obligation}", lang)
-        st.markdown(f"## {t('presenter.obligation', lang, name=obligation)}")
-        st.markdown(f"#### {explain(analysis, lang)}")
         for line in refusal_lines(analysis, lang):
             st.markdown(f"- {line}")
     else:

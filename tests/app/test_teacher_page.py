@@ -1,0 +1,290 @@
+"""AppTest: the teacher's page (builder, presenter, sequence, links, files, worksheets,
+hand records) and the students' try-it view opened from a shared link."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tute_tutor.cards import Card
+from tute_tutor.explain import explain
+from tute_tutor.game import Game
+from tute_tutor.i18n import t
+from tute_tutor.scenario import Scenario
+from tute_tutor.share import encode_link, scenarios_to_file_text
+from tute_tutor.ui.cards import fallback_key, pills_key
+from tute_tutor.ui.teacher import pick_key
+
+APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
+LANG = "es"
+
+MONTAR = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12c", "4c", "5b"],
+                             "trick": ["10c"]})
+PARTNER = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["1c", "4c", "5b"],
+                              "trick": ["10c", "2o", "7c"]})
+
+
+def _open(page: str, **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lang"] = LANG
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(page)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error]
+    parts += [e.value for e in at.success] + [e.value for e in at.warning]
+    parts += [e.value for e in at.info] + [e.value for e in at.subheader]
+    parts += [e.value for e in at.caption]
+    return "\n".join(str(p) for p in parts)
+
+
+def _click_card(at: AppTest, suit_letter: str, code: str) -> None:
+    suit = "oceb".index(suit_letter)
+    at.button(key=fallback_key(pick_key(suit), Card.parse(code))).click().run()
+    assert not at.exception
+
+
+def _mode(at: AppTest, mode: str) -> None:
+    at.radio(key="teacher_mode_w").set_value(mode).run()
+    assert not at.exception
+
+
+def test_build_a_scenario_by_clicks_and_see_the_engines_answer() -> None:
+    at = _open("pages/teacher.py")
+    at.button(key="tb_clear_trick").click().run()
+    at.button(key="tb_clear_hand").click().run()
+    at.radio(key="tb_target").set_value("trick").run()
+    _click_card(at, "c", "10c")
+    at.radio(key="tb_target").set_value("hand").run()
+    for code in ("12c", "4c", "5b"):
+        _click_card(at, code[-1], code)
+    assert at.text_input(key="tb_trick").value == "10c"
+    assert at.text_input(key="tb_hand").value == "12c, 4c, 5b"
+    text = _texts(at)
+    analysis = MONTAR.analyse()
+    name = t(f"worksheet.obligation.{analysis.obligation}", LANG)
+    assert t("presenter.obligation", LANG, name=name) in text
+    assert explain(analysis, LANG) in text
+    assert "(12c)" in text and "(4c)" not in text.split("Cartas legales")[1].split("\n")[0]
+    # who is winning, and that it is an opponent's card
+    assert any("de un rival" in w.value for w in at.warning)
+    # a clicked card leaves the picker
+    keys = {b.key for b in at.button}
+    assert fallback_key(pick_key(1), Card.parse("12c")) not in keys
+    assert fallback_key(pick_key(1), Card.parse("1c")) in keys
+
+
+def test_partner_winning_is_said_to_be_the_partners() -> None:
+    at = _open("pages/teacher.py")
+    at.text_input(key="tb_trick").set_value("10c, 2o, 7c").run()
+    at.text_input(key="tb_hand").set_value("1c, 4c, 5b").run()
+    assert PARTNER.analyse().winning_by == "partner"
+    assert any("de tu compañero" in s.value for s in at.success)
+
+
+@pytest.mark.parametrize(("trick", "hand", "words"), [
+    ("10c", "10c, 4c", "appears twice"),
+    ("1c, 2c, 3c, 4c", "5c", "too long"),
+    ("", "1o,3o,12o,11o,10o,7o,6o,5o,4o,2o,1c", "too big"),
+    ("9x", "1o", "not a card code"),
+    ("", "", "empty"),
+])
+def test_every_impossible_scenario_gets_a_one_line_message(trick: str, hand: str,
+                                                           words: str) -> None:
+    at = _open("pages/teacher.py")
+    at.text_input(key="tb_trick").set_value(trick).run()
+    at.text_input(key="tb_hand").set_value(hand).run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1
+    assert words in errors[0] and "\n" not in errors[0]
+    assert errors[0].startswith(t("teacher.invalid", LANG, error="").strip())
+
+
+def test_generate_fills_a_scenario_of_the_chosen_topic() -> None:
+    at = _open("pages/teacher.py")
+    at.selectbox(key="tb_topic").set_value("pisar").run()
+    at.button(key="tb_generate").click().run()
+    assert not at.exception
+    trick = at.text_input(key="tb_trick").value
+    hand = at.text_input(key="tb_hand").value
+    scenario = Scenario.from_json({"ruleset": "clasico", "trump": at.selectbox(key="tb_trump")
+                                   .value, "trick": trick, "hand": hand})
+    assert scenario.analyse().obligation == "pisar"
+    assert t("teacher.generated", LANG) in _texts(at)
+
+
+def test_presenter_reveals_step_by_step_and_walks_the_sequence() -> None:
+    at = _open("pages/teacher.py")
+    at.button(key="tb_add").click().run()  # slide 1: the default example (montar)
+    at.text_input(key="tb_trick").set_value("10c, 2o, 7c").run()
+    at.text_input(key="tb_hand").set_value("1c, 4c, 5b").run()
+    at.button(key="tb_add").click().run()  # slide 2
+    _mode(at, "deck")
+    assert t("teacher.deck_title", LANG, count=2) in _texts(at)
+    at.button(key="deck_present").click().run()
+    obligation_line = t("presenter.obligation", LANG, name="")
+    seen = []
+    for _ in range(8):
+        text = _texts(at)
+        seen.append((t("presenter.slide_of", LANG, number=1, total=2) in text,
+                     obligation_line.strip() in text))
+        at.button(key="pr_next").click().run()
+        assert not at.exception
+    # slide 1 for four steps, the answer only on the last of them; then slide 2
+    assert seen[:4] == [(True, False), (True, False), (True, False), (True, True)]
+    assert not any(first for first, _ in seen[4:])
+    text = _texts(at)
+    assert t("presenter.slide_of", LANG, number=2, total=2) in text
+    assert explain(PARTNER.analyse(), LANG) in text
+    at.button(key="pr_next").click().run()  # past the end: stays on the last step
+    assert t("presenter.slide_of", LANG, number=2, total=2) in _texts(at)
+    at.button(key="pr_back").click().run()
+    at.button(key="pr_back").click().run()
+    at.button(key="pr_back").click().run()
+    at.button(key="pr_back").click().run()  # back across the slide boundary
+    text = _texts(at)
+    assert t("presenter.slide_of", LANG, number=1, total=2) in text
+    assert explain(MONTAR.analyse(), LANG) in text
+    at.button(key="pr_exit").click().run()
+    assert at.radio(key="teacher_mode_w").value == "build"
+
+
+def test_teacher_link_restores_the_sequence() -> None:
+    token = encode_link([MONTAR, PARTNER])
+    at = _open("pages/teacher.py", s=token)
+    text = _texts(at)
+    assert t("teacher.link_loaded", LANG, count=2) in text
+    assert at.radio(key="teacher_mode_w").value == "deck"
+    assert "10c,2o,7c" in text  # the second slide's table in the list
+    assert any(f"?s={token}" in c.value for c in at.code)
+
+
+@pytest.mark.parametrize("token", ["1" + "A" * 30, "9abc", "1eJz%%%"])
+def test_bad_teacher_link_gives_one_line_message(token: str) -> None:
+    at = _open("pages/teacher.py", s=token)
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and "\n" not in errors[0]
+
+
+def test_scenario_file_loads_and_bad_file_is_reported() -> None:
+    at = _open("pages/teacher.py")
+    _mode(at, "deck")
+    at.file_uploader(key="deck_upload").upload(
+        "s.json", scenarios_to_file_text([MONTAR, PARTNER]).encode(), "application/json").run()
+    assert t("teacher.file_ok", LANG, count=2) in _texts(at)
+    at.button(key="deck_replace").click().run()
+    assert t("teacher.deck_title", LANG, count=2) in _texts(at)
+    at.file_uploader(key="deck_upload").clear().run()
+    at.file_uploader(key="deck_upload").upload(
+        "s.json", b'[{"ruleset": "clasico", "trump": "o", "hand": ["1o", "1o"]}]',
+        "application/json").run()
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and "1o appears twice" in errors[0]
+
+
+def test_student_opens_a_link_picks_an_answer_then_sees_it() -> None:
+    token = encode_link([MONTAR, PARTNER])
+    at = _open("pages/try_it.py", s=token)
+    text = _texts(at)
+    assert explain(MONTAR.analyse(), LANG) not in text  # the answer waits for the student
+    pills = [p for p in at.pills if p.key and p.key.endswith("__pills")]
+    assert len(pills) == 1
+    pills[0].set_value(["12c", "4c"]).run()
+    at.button(key="try_check_0").click().run()
+    text = _texts(at)
+    assert explain(MONTAR.analyse(), LANG) in text
+    assert t("try_it.wrong", LANG) in text
+    assert t("try_it.extra", LANG, cards="cuatro de copas") in text
+    at.button(key="try_again_0").click().run()
+    pills = [p for p in at.pills if p.key and p.key.endswith("__pills")]
+    pills[0].set_value(["12c"]).run()
+    at.button(key="try_check_0").click().run()
+    assert t("try_it.right", LANG) in _texts(at)
+    at.button(key="try_next").click().run()
+    text = _texts(at)
+    assert t("try_it.progress", LANG, number=2, total=2, right=1, answered=1) in text
+    legal = [str(c) for c in PARTNER.analyse().legal]
+    pills = [p for p in at.pills if p.key and p.key.endswith("__pills")]
+    assert pills[0].key == pills_key(pills[0].key.removesuffix("__pills"))
+    pills[0].set_value(legal).run()
+    at.button(key="try_check_1").click().run()
+    assert t("try_it.right", LANG) in _texts(at)
+
+
+@pytest.mark.parametrize(("token", "reason"), [
+    ("1" + "A" * 30, "checksum"),
+    ("7abc", "version"),
+    (encode_link([MONTAR])[:-6], "checksum"),
+])
+def test_student_with_a_broken_link_gets_one_clear_line(token: str, reason: str) -> None:
+    at = _open("pages/try_it.py", s=token)
+    errors = [e.value for e in at.error]
+    assert errors == [t(f"teacher.link_error.{reason}", LANG, detail="")]
+
+
+def test_student_without_a_link_can_paste_one() -> None:
+    at = _open("pages/try_it.py")
+    assert t("try_it.no_link", LANG) in _texts(at)
+    token = encode_link([MONTAR])
+    at.text_input(key="try_paste").set_value(f"http://x:8501/try_it?s={token}&lang=es").run()
+    assert not at.exception
+    assert t("try_it.question", LANG) in _texts(at)
+
+
+def test_worksheet_mode_offers_html_and_pdf_downloads() -> None:
+    at = _open("pages/teacher.py")
+    at.button(key="tb_add").click().run()
+    _mode(at, "worksheet")
+    assert t("teacher.ws_ready", LANG, count=1) in _texts(at)
+    at.radio(key="ws_source").set_value("generate").run()
+    at.number_input(key="ws_count").set_value(4).run()
+    assert not at.exception
+    assert t("teacher.ws_ready", LANG, count=4) in _texts(at)
+    labels = {b.label for b in at.get("download_button")}  # type: ignore[attr-defined]
+    assert t("teacher.ws_pdf", LANG) in labels and t("teacher.ws_html", LANG) in labels
+
+
+def _played_record() -> dict[str, object]:
+    game = Game.deal("clasico", seed=11)
+    rng = random.Random(5)
+    while not game.finished:
+        game.play(rng.choice(game.legal_plays()))
+    return game.to_record()
+
+
+def test_hand_record_steps_trick_by_trick() -> None:
+    record = _played_record()
+    at = _open("pages/teacher.py")
+    _mode(at, "record")
+    at.text_area(key="rec_paste").set_value(json.dumps(record)).run()
+    assert not at.exception
+    text = _texts(at)
+    assert t("presenter.trick_of", LANG, number=1, total=10) in text
+    first = record["events"][0]["play"]  # type: ignore[index]
+    assert Card.parse(first).name_with_article("es") in text
+    at.button(key="rec_next").click().run()
+    assert t("presenter.trick_of", LANG, number=2, total=10) in _texts(at)
+
+
+def test_bad_hand_record_is_one_line() -> None:
+    record = _played_record()
+    record["events"] = [{"play": "1o"}, {"play": "1o"}]  # type: ignore[index]
+    at = _open("pages/teacher.py")
+    _mode(at, "record")
+    at.text_area(key="rec_paste").set_value(json.dumps(record)).run()
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and "\n" not in errors[0]
+    at.text_area(key="rec_paste").set_value("{not json").run()
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and "JSON" in errors[0]
