@@ -109,6 +109,18 @@ def srs_states(profile: str) -> dict[str, RuleState]:
     return states
 
 
+def _kinds_from_link() -> None:
+    """``?kinds=legal,cante`` (a teacher's link) picks the kinds once per session."""
+    state = st.session_state
+    wanted = st.query_params.get("kinds")
+    if wanted and not state.get("quiz_link_read"):
+        state["quiz_link_read"] = True
+        picked = [k.strip() for k in wanted.split(",") if k.strip() in KINDS]
+        if picked:
+            state[KINDS_STATE] = picked
+            state[CURRENT] = None
+
+
 def chosen_kinds(current: Settings) -> list[str]:
     available = kinds_for(current.rules)
     picked = [k for k in st.session_state.get(KINDS_STATE, available) if k in available]
@@ -323,6 +335,7 @@ def render_quiz_page() -> None:
     profile = current_profile()
     st.title(tr("quiz.page.title"))
     st.caption(tr("quiz.page.intro"))
+    _kinds_from_link()
     _controls(current)
     state = st.session_state
     srs_states(profile)

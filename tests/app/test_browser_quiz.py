@@ -1,0 +1,45 @@
+"""A real browser answers a quiz question by clicking a drawn card."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tute_tutor.cards import SUIT_NAMES, Card
+
+pytestmark = pytest.mark.browser
+
+
+def winner_of(codes: list[str], trump: int) -> str:
+    """The card that takes a trick: highest trump, else highest card of the suit led."""
+    cards = [Card.parse(c) for c in codes]
+    trumps = [c for c in cards if c.suit == trump]
+    pool = trumps or [c for c in cards if c.suit == cards[0].suit]
+    return str(max(pool, key=lambda c: c.index))
+
+
+def test_clicking_the_winning_card_answers_the_question(
+        page: Any, app_url: str, wait_for_app: Callable[[Any], None],
+        screenshot: Callable[[Any, str], Path]) -> None:
+    page.goto(f"{app_url}/quiz?kinds=trick_winner&lang=es")
+    wait_for_app(page)
+    cards = page.locator("button.tt-pick")
+    cards.first.wait_for()
+    codes = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+    assert 2 <= len(codes) <= 4
+    facts = page.get_by_text(re.compile(r"^Triunfo: \w+\.$")).first.inner_text()
+    trump_name = facts.removeprefix("Triunfo: ").rstrip(".")
+    trump = SUIT_NAMES["es"].index(trump_name)
+    right = winner_of([c for c in codes if c], trump)
+    screenshot(page, "quiz-before-click")
+    page.locator(f"button.tt-pick[data-card='{right}']").click()
+    page.get_by_text("¡Correcto!").wait_for()
+    page.get_by_text("Por qué:").wait_for()
+    wait_for_app(page)
+    streak = page.locator("[data-testid='stMetric']").filter(has_text="Racha").first
+    assert "1" in streak.inner_text()
+    screenshot(page, "quiz-after-click")
