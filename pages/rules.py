@@ -1,8 +1,6 @@
-"""Page: rules (its issue fills it in)."""
+"""Page: rules. The rule book, the glossary and, for each rule flag, a side-by-side
+example computed live by the engine."""
 
-import streamlit as st
+from tute_tutor.ui.rulebook import render_rules_page
 
-from tute_tutor.ui import tr
-
-st.header(tr("nav.rules"))
-st.info(tr("app.coming_soon"))
+render_rules_page()

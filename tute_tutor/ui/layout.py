@@ -16,7 +16,7 @@ import streamlit as st
 
 from tute_tutor.cards import Card
 from tute_tutor.i18n import LANGUAGES, t
-from tute_tutor.rules import CHOICES, FLAG_NAMES, PRESETS
+from tute_tutor.rules import CHOICES, FLAG_NAMES, PRESETS, find_rules, match_target
 from tute_tutor.ui.state import (
     DECK_STYLE,
     DECK_STYLES,
@@ -184,6 +184,24 @@ def _flag_widgets() -> None:
     if current.overrides:
         st.button(tr("settings.reset_flags"), key=widget_key("reset_flags"),
                   on_click=_on_reset_flags)
+
+
+def flag_value_label(name: str, value: Any, lang: str) -> str:
+    """A flag's value in words: ``sí``, ``la pareja que gana la baza``, ``a 3 manos``."""
+    if isinstance(value, bool):
+        return t(f"settings.choice.bool.{str(value).lower()}", lang)
+    if name == "first_hand_trump":
+        return t(f"settings.choice.first_hand_trump.{value or NO_TRUMP}", lang)
+    if name == "tute_award":
+        if isinstance(value, int):
+            return t("settings.value.award_points", lang, points=value)
+        return t("settings.choice.tute_award.hand", lang)
+    if name == "match":
+        kind, number = match_target(find_rules("clasico", {"match": value}))
+        return t(f"settings.match_mode.{kind}", lang, number=number)
+    key = f"settings.choice.{name}.{value}"
+    text = t(key, lang)
+    return str(value) if text == key else text
 
 
 # --------------------------------------------------------------------------- page helpers

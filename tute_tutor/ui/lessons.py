@@ -22,7 +22,14 @@ from tute_tutor.explain import explain_refusal, join_names
 from tute_tutor.lessons import Block, Lesson, LessonError, Question, lessons_dir, load_lessons
 from tute_tutor.rulebook import trick_roles
 from tute_tutor.scenario import Scenario
-from tute_tutor.ui.layout import draw_cards, draw_trick, has_module, pick_card, pick_cards
+from tute_tutor.ui.layout import (
+    draw_cards,
+    draw_trick,
+    flag_value_label,
+    has_module,
+    pick_card,
+    pick_cards,
+)
 from tute_tutor.ui.state import settings, tr
 
 LESSON_PARAM = "lesson"
@@ -192,22 +199,12 @@ def scenario_context(scenario: Scenario) -> None:
               trump=suit_name(scenario.trump, lang))
     if scenario.overrides:
         changed = ", ".join(
-            f"{tr(f'settings.flag.{name}.label')}: {_flag_value(name, value)}"
+            f"{tr(f'settings.flag.{name}.label')}: {flag_value_label(name, value, lang)}"
             for name, value in scenario.overrides.items())
         line += "  \n" + tr("lessons_page.rules_changed", flags=changed)
     if scenario.stock_left:
         line += "  \n" + tr("lessons_page.stock_line", count=scenario.stock_left)
     st.markdown(line)
-
-
-def _flag_value(name: str, value: Any) -> str:
-    if isinstance(value, bool):
-        return tr(f"settings.choice.bool.{str(value).lower()}")
-    if name == "first_hand_trump":
-        return tr(f"settings.choice.first_hand_trump.{value or 'none'}")
-    key = f"settings.choice.{name}.{value}"
-    text = tr(key)
-    return str(value) if text == key else text
 
 
 def show_table(scenario: Scenario) -> None:
