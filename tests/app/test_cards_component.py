@@ -113,6 +113,13 @@ def test_legal_cards_are_marked_only_when_asked() -> None:
     assert kinds == ["secondary"] * 4
 
 
+def test_nothing_is_marked_when_every_card_is_legal() -> None:
+    hand = parse_cards("12c,4c,1o,3b")
+    at = demo_app(legal="12c,4c,1o,3b")
+    kinds = [at.button(key=fallback_key("my_hand", c)).proto.type for c in hand]
+    assert kinds == ["secondary"] * 4
+
+
 def test_a_disabled_hand_reports_no_click() -> None:
     at = demo_app(disabled=True)
     buttons = [at.button(key=fallback_key("my_hand", c)) for c in parse_cards("12c,4c,1o,3b")]

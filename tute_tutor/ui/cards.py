@@ -190,9 +190,12 @@ def clickable_hand(
 
     A click is reported once (the next rerun returns None again). With ``legal`` and
     ``show_legal`` the legal cards are highlighted and the others dimmed, but every
-    card stays clickable, so the page can explain why a click is refused.
+    card stays clickable, so the page can explain why a click is refused. When every
+    card is legal (a lead, say) nothing is marked: there is nothing to tell apart.
     """
     shown_legal = legal if show_legal else None
+    if shown_legal is not None and all(card in shown_legal for card in cards):
+        shown_legal = None
     by_code = {str(card): card for card in cards}
     result = _hand_component(
         key=component_key(key),
