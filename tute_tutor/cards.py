@@ -65,6 +65,7 @@ class Card:
 
     @property
     def suit_letter(self) -> str:
+        """Suit letter of the card: o, c, e or b."""
         return SUIT_LETTERS[self.index // 10]
 
     @property
@@ -79,10 +80,12 @@ class Card:
 
     @property
     def points(self) -> int:
+        """Card points: as 11, tres 10, rey 4, caballo 3, sota 2, else 0."""
         return POINTS_BY_STRENGTH[self.index % 10]
 
     @property
     def bit(self) -> int:
+        """This card's bit in a hand bitmask."""
         return 1 << self.index
 
     def beats(self, other: Card) -> bool:
@@ -151,6 +154,7 @@ CARDS: Final = tuple(Card(i) for i in range(40))
 
 
 def card_at(index: int) -> Card:
+    """The card of a compact index 0..39."""
     return CARDS[index]
 
 
@@ -163,6 +167,7 @@ def suit_from_letter(letter: str) -> int:
 
 
 def suit_name(suit: int, lang: str = "es") -> str:
+    """The name of a suit number in Spanish or English (``copas`` / ``cups``)."""
     return SUIT_NAMES[_lang(lang)][suit]
 
 
@@ -178,10 +183,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """Cards back to the ``12c,4c`` notation."""
     return ",".join(str(c) for c in cards)
 
 
 def mask_of(cards: Iterable[Card]) -> int:
+    """The int bitmask of some cards."""
     mask = 0
     for card in cards:
         mask |= 1 << card.index
@@ -194,6 +201,7 @@ def cards_of(mask: int) -> list[Card]:
 
 
 def iter_bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -201,6 +209,7 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards sorted by suit (o, c, e, b) then strength, high first."""
     return sorted(cards, key=Card.sort_key)
 
 

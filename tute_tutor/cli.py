@@ -24,11 +24,13 @@ from tute_tutor.scenario import Scenario
 
 
 class UsageError(TuteError):
+    """Bad command-line usage (unknown option, missing argument)."""
     code = "usage"
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        """Turn argparse's exit into a UsageError (exit 2, JSON error)."""
         raise UsageError(f"{self.prog}: {message}")
 
 
@@ -89,6 +91,7 @@ def _legal_human(scenario: Scenario, lang: str) -> str:
 
 
 def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
+    """``tute-tutor legal``: the legal cards of a scenario (or a batch)."""
     if args.batch:
         failed = False
         for line in _batch_lines(args.batch):
@@ -142,6 +145,7 @@ def _replay_human(result: dict[str, Any], lang: str) -> str:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """``tute-tutor replay``: check and score a hand record (or a batch)."""
     if args.batch:
         failed = False
         for line in _batch_lines(args.batch):
@@ -181,6 +185,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
     parser = _Parser(prog="tute-tutor", description="The Tute rules engine on the command line.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -234,6 +239,7 @@ def _broken_extra(module: str, error: BaseException) -> None:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line on ``argv``; returns the exit status."""
     out = out or sys.stdout
     argv = list(sys.argv[1:] if argv is None else argv)
     wants_json = "--json" in argv

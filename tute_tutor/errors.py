@@ -18,6 +18,7 @@ class TuteError(ValueError):
 
     @property
     def message(self) -> str:
+        """The one-line message."""
         return str(self.args[0]) if self.args else ""
 
 
@@ -52,18 +53,22 @@ class IllegalPlayError(TuteError):
 
 
 class BadCanteError(TuteError):
+    """A cante that may not be made now."""
     code = "bad_cante"
 
 
 class BadTuteError(TuteError):
+    """A tute that may not be declared now."""
     code = "bad_tute"
 
 
 class BadSwapError(TuteError):
+    """A swap of the 7 (or 2) of trumps that may not be made now."""
     code = "bad_swap"
 
 
 class HandOverError(TuteError):
+    """An action after the hand has ended."""
     code = "hand_over"
 
 

@@ -25,6 +25,7 @@ def _lang(lang: str) -> str:
 
 
 def card_name(card: Card, lang: str) -> str:
+    """A card's name with its article: ``el rey de copas``."""
     return card.name_with_article(_lang(lang))
 
 

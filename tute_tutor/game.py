@@ -39,41 +39,49 @@ SWAP_WITH_TWO = frozenset({4, 3, 2, 1})  # face-up 7, 6, 5, 4
 
 @dataclass(frozen=True, slots=True)
 class PlayEvent:
+    """A card played by the seat to move (``legal`` False for a renuncio)."""
     seat: int
     card: Card
     obligation: str
     legal: bool = True
 
     def to_json(self) -> dict[str, Any]:
+        """This item in the JSON shape of FORMATS.md."""
         return {"play": str(self.card)}
 
 
 @dataclass(frozen=True, slots=True)
 class CanteEvent:
+    """A cante: rey and caballo of ``suit`` shown for 20 or 40 points."""
     seat: int
     suit: int
     points: int
 
     def to_json(self) -> dict[str, Any]:
+        """This item in the JSON shape of FORMATS.md."""
         return {"cante": SUIT_LETTERS[self.suit], "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
 class TuteEvent:
+    """A tute declared: four reyes or four caballos in one hand."""
     seat: int
     kind: Literal["reyes", "caballos"]
 
     def to_json(self) -> dict[str, Any]:
+        """This item in the JSON shape of FORMATS.md."""
         return {"tute": self.kind, "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
 class SwapEvent:
+    """Two players: the 7 (or 2) of trumps exchanged for the face-up card."""
     seat: int
     given: Card
     taken: Card
 
     def to_json(self) -> dict[str, Any]:
+        """This item in the JSON shape of FORMATS.md."""
         return {"swap": True, "seat": self.seat}
 
 
@@ -91,21 +99,25 @@ class TrickRecord:
     points: int
 
     def seats(self, players: int) -> list[int]:
+        """Seat of each card of the trick, in playing order."""
         return [(self.leader + i) % players for i in range(len(self.cards))]
 
     def to_json(self) -> dict[str, Any]:
+        """This item in the JSON shape of FORMATS.md."""
         return {"leader": self.leader, "cards": [str(c) for c in self.cards],
                 "winner": self.winner, "points": self.points}
 
 
 @dataclass(frozen=True, slots=True)
 class CanteRecord:
+    """A cante made in this hand, with the trick that opened its moment."""
     seat: int
     suit: int
     points: int
     after_trick: int  # 1-based number of the trick that opened the moment
 
     def to_json(self) -> dict[str, Any]:
+        """This item in the JSON shape of FORMATS.md."""
         return {"seat": self.seat, "suit": SUIT_LETTERS[self.suit], "points": self.points,
                 "after_trick": self.after_trick}
 
@@ -204,6 +216,7 @@ class Game:
         return None if self.finished else self.turn
 
     def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, sorted."""
         return cards_of(self.hands[seat])
 
     @property
@@ -218,16 +231,20 @@ class Game:
 
     @property
     def trick_cards(self) -> list[Card]:
+        """Cards of the trick in progress, in playing order."""
         return [CARDS[c] for c in self.trick]
 
     def trick_seats(self) -> list[int]:
+        """Seat of each card of the trick in progress."""
         return [(self.leader + i) % self.players for i in range(len(self.trick))]
 
     @property
     def winning_seat(self) -> int | None:
+        """Seat winning the trick in progress (None before the lead)."""
         return self._winning_seat if self.trick else None
 
     def team_of(self, seat: int) -> int:
+        """Side of ``seat``: its team in 4 players, the seat itself otherwise."""
         return self.rules.team_of(seat)
 
     def analyse(self, seat: int | None = None) -> PlayAnalysis:
@@ -238,6 +255,7 @@ class Game:
                             stock)
 
     def legal_plays(self) -> list[Card]:
+        """Cards the seat to move may play now (empty once the hand is over)."""
         if self.finished:
             return []
         return list(self.analyse().legal)
@@ -280,6 +298,7 @@ class Game:
         return analysis
 
     def can_play(self, card: Card) -> bool:
+        """Whether the seat to move may play ``card``."""
         try:
             self.check_play(card)
         except TuteError:
@@ -387,6 +406,7 @@ class Game:
         return suits
 
     def check_cante(self, seat: int, suit: int) -> None:
+        """Raise :class:`BadCanteError` unless ``seat`` may sing ``suit`` now."""
         why = self._may_declare(seat)
         if why is not None:
             raise BadCanteError(f"seat {seat} cannot sing: {why}")
@@ -406,6 +426,7 @@ class Game:
             raise BadCanteError(f"seat {seat} must sing the 40 in trumps before the 20 in {name}")
 
     def can_cante(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` may sing ``suit`` now."""
         try:
             self.check_cante(seat, suit)
         except TuteError:
@@ -457,6 +478,7 @@ class Game:
         return held
 
     def can_tute(self, seat: int) -> bool:
+        """Whether ``seat`` may declare a tute now."""
         try:
             self.check_tute(seat)
         except TuteError:
@@ -487,6 +509,7 @@ class Game:
         return CARDS[needed] if self.hands[seat] >> needed & 1 else None
 
     def check_swap(self, seat: int) -> Card:
+        """Raise :class:`BadSwapError` unless ``seat`` may swap now; the card given."""
         if not self.rules.has_stock:
             raise BadSwapError("the swap of the seven only exists in two-player tute")
         moment = self.moment
@@ -505,6 +528,7 @@ class Game:
         return card
 
     def can_swap(self, seat: int) -> bool:
+        """Whether ``seat`` may swap the 7 (or 2) of trumps now."""
         try:
             self.check_swap(seat)
         except TuteError:
@@ -556,6 +580,7 @@ class Game:
 
     # ----------------------------------------------------------------- scoring
     def side_of(self, seat: int) -> int:
+        """Side of ``seat`` (same as :meth:`team_of`)."""
         return self.rules.team_of(seat)
 
     def points_so_far(self) -> tuple[int, ...]:
@@ -716,6 +741,7 @@ class SeatView:
 
     @property
     def players(self) -> int:
+        """Number of players of the rule set."""
         return self.rules.players
 
     def unseen_mask(self) -> int:

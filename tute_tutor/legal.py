@@ -43,6 +43,7 @@ class TrickState:
 
 
 def trick_state(trick: Sequence[int], trump: int) -> TrickState:
+    """Lead, highest card of the suit led, best card and its position."""
     lead = high = best = -1
     position = -1
     for i, card in enumerate(trick):
@@ -72,17 +73,21 @@ class PlayAnalysis:
 
     @property
     def legal_mask(self) -> int:
+        """The legal cards as a bitmask."""
         return mask_of(self.legal)
 
     @property
     def is_trumped(self) -> bool:
+        """A trump cuts a trick of another suit."""
         return self.winning is not None and self.high_lead is not None and \
             self.winning != self.high_lead
 
     def is_legal(self, card: Card) -> bool:
+        """Whether ``card`` may be played."""
         return card in self.legal
 
     def refused_reason(self, card: Card) -> str | None:
+        """Why ``card`` is refused (a code of REASONS), None if legal."""
         for refused, reason in self.refused:
             if refused == card:
                 return reason
@@ -96,6 +101,7 @@ class PlayAnalysis:
         return tuple(cards_of(mask))
 
     def to_json(self) -> dict[str, object]:
+        """The ``legal``, ``obligation`` and ``winning`` fields of FORMATS.md."""
         winning = None
         if self.winning is not None:
             winning = {"card": str(self.winning), "by": self.winning_by}

@@ -64,6 +64,7 @@ class HandOutcome:
 
     @property
     def winner(self) -> int:
+        """Side that won the hand."""
         return self.result.winner
 
 

@@ -31,6 +31,7 @@ class ReplayError(TuteError):
         self.event = event
 
     def to_json(self) -> dict[str, Any]:
+        """The ``error`` object of a replay answer."""
         return {"event": self.event, "code": self.code, "message": self.message}
 
 
@@ -109,6 +110,10 @@ def apply_record_event(game: Game, index: int, event: object) -> None:
         raise ReplayError(index, "hand_over", f"event {index}: the hand is already over")
     try:
         if "play" in event:
+            if "seat" in event and event["seat"] != game.to_move:
+                raise ReplayError(index, "bad_record",
+                                  f"event {index}: it is seat {game.to_move}'s turn to play, "
+                                  f"not seat {event['seat']!r}'s")
             game.play(_card(event["play"], f"event {index}"))
         elif "cante" in event:
             game.cante(_seat(event, index, game), suit_from_letter(event["cante"]))
@@ -189,6 +194,7 @@ def replay(record: object) -> dict[str, Any]:
 
 
 def load_record_text(text: str) -> object:
+    """Parse JSON text of a hand record (bad JSON is a RecordError)."""
     try:
         return json.loads(text)
     except (json.JSONDecodeError, RecursionError) as error:

@@ -53,18 +53,22 @@ class Rules:
 
     @property
     def has_teams(self) -> bool:
+        """Four players: two teams of partners sitting opposite."""
         return self.players == 4
 
     @property
     def hand_size(self) -> int:
+        """Cards dealt to each player: 10, 13 or 8."""
         return {4: 10, 3: 13, 2: 8}[self.players]
 
     @property
     def deck_size(self) -> int:
+        """Cards in play: 40, or 39 in tute a tres."""
         return 39 if self.players == 3 else 40
 
     @property
     def tricks_per_hand(self) -> int:
+        """Tricks in a whole hand: 10, 13 or 20."""
         return self.deck_size // self.players
 
     def team_of(self, seat: int) -> int:
@@ -72,6 +76,7 @@ class Rules:
         return seat % 2 if self.players == 4 else seat
 
     def partner_of(self, seat: int) -> int | None:
+        """The partner's seat in 4 players, None otherwise."""
         return (seat + 2) % 4 if self.players == 4 else None
 
     @property
@@ -102,6 +107,7 @@ FLAG_NAMES: Final = tuple(f.name for f in fields(Rules) if f.name != "players")
 
 
 def preset_ids() -> list[str]:
+    """Ids of the shipped presets, in FORMATS.md order."""
     return list(PRESETS)
 
 

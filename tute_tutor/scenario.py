@@ -42,6 +42,7 @@ class Scenario:
 
     @property
     def rules(self) -> Rules:
+        """The rule set with its overrides."""
         return find_rules(self.ruleset, self.overrides)
 
     def validate(self) -> None:
@@ -85,6 +86,7 @@ class Scenario:
             raise ScenarioError(f"trump {self.trump!r} is not a suit")
 
     def analyse(self) -> PlayAnalysis:
+        """Legal cards, obligation and refusals for this decision."""
         return analyse_play(self.hand, self.trick, self.trump, self.rules, self.stock_left)
 
     def answer(self, lang: str = "es") -> dict[str, Any]:
@@ -93,6 +95,7 @@ class Scenario:
         return {**analysis.to_json(), "explanation": explain(analysis, lang)}
 
     def to_json(self) -> dict[str, Any]:
+        """The scenario in the JSON shape of FORMATS.md."""
         return {
             "ruleset": self.ruleset,
             "overrides": dict(self.overrides),
@@ -131,6 +134,7 @@ class Scenario:
 
     @classmethod
     def from_text(cls, text: str) -> Scenario:
+        """Parse and validate a scenario from JSON text."""
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError) as error:

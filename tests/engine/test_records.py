@@ -113,6 +113,7 @@ def test_card_not_in_hand_names_the_event() -> None:
     ({"cante": "c"}, "bad_record"),
     ({"cante": "c", "seat": 7}, "bad_record"),
     ({"jump": True}, "bad_record"),
+    ({"play": "1o", "seat": 9}, "bad_record"),
     ("3c", "bad_record"),
     ({"play": "13c"}, "bad_record"),
 ])
