@@ -94,7 +94,7 @@ class Block:
         The explanation is the engine's own sentence, never text from the file.
         """
         if self.scenario is None:
-            raise LessonError(Path("?"), "a text block has no scenario to answer")
+            raise TuteError("a text block has no scenario to answer")
         return self.scenario.answer(lang)
 
 
