@@ -138,6 +138,10 @@ def _explain(a: PlayAnalysis, lang: str) -> str:
                     "pisar, así que puedes echar cualquier carta." if es else
                     f"You have no {lead} and none of your trumps beats {best}: you cannot "
                     "overtrump, so you may play any card.")
+        elif a.lead_suit == a.trump:
+            text = (f"Han salido triunfos ({trump}) y no te queda ninguno: puedes echar "
+                    "cualquier carta." if es else
+                    f"Trumps ({trump}) were led and you have none left: you may play any card.")
         else:
             text = (f"No tienes {lead} ni triunfos de {trump}: puedes echar cualquier carta."
                     if es else

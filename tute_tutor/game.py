@@ -564,9 +564,14 @@ class Game:
         return last
 
     def undo_to(self, count: int) -> None:
-        """Keep only the first ``count`` events."""
-        while len(self.events) > count:
-            self.undo()
+        """Keep only the first ``count`` events (the state is rebuilt once)."""
+        if count >= len(self.events):
+            return
+        events = self.events[:max(0, count)]
+        self.events = []
+        self._reset()
+        for event in events:
+            self.apply(event)
 
     def apply(self, event: Event) -> Event:
         """Apply an event as the matching action would (used by replay and undo)."""
