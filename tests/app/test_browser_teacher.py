@@ -1,0 +1,83 @@
+"""Real-browser tests of the teacher's tools (marker ``browser``): a shared link opened by a
+student, and the presenter stepped with the keyboard, with screenshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tute_tutor.i18n import t
+from tute_tutor.scenario import Scenario
+from tute_tutor.share import encode_link
+
+pytestmark = pytest.mark.browser
+
+MONTAR = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12c", "4c", "5b"],
+                             "trick": ["10c"]})
+PISAR = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12o", "2o", "5b"],
+                            "trick": ["10c", "4o"]})
+TOKEN = encode_link([MONTAR, PISAR])
+
+
+def _main(page: Any) -> Any:
+    return page.locator("[data-testid='stMain']")
+
+
+def test_student_opens_a_share_link_and_answers(
+    page: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    page.goto(f"{app_url}/try_it?s={TOKEN}&lang=es")
+    wait_for_app(page)
+    main = _main(page)
+    main.get_by_text(t("try_it.question", "es")).wait_for()
+    main.locator("button.tt-pick[data-card='5b']").wait_for()  # the drawn hand, clickable
+    assert main.locator("button.tt-pick").count() == len(MONTAR.hand)
+    screenshot(page, "teacher-try-it-question")
+    main.locator("button.tt-pick[data-card='12c']").click()  # click the drawn card itself
+    main.locator("button.tt-pick[data-card='12c'][aria-pressed='true']").wait_for()
+    wait_for_app(page)
+    main.get_by_role("button", name=t("try_it.check", "es")).click()
+    main.get_by_text(t("try_it.right", "es")).wait_for()
+    screenshot(page, "teacher-try-it-answer")
+
+
+def test_presenter_steps_with_the_keyboard(
+    page: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    page.goto(f"{app_url}/teacher?s={TOKEN}&lang=es")
+    wait_for_app(page)
+    main = _main(page)
+    main.get_by_text(t("teacher.link_loaded", "es", count=2)).wait_for()
+    main.get_by_role("button", name=t("teacher.present", "es")).click()
+    slide_1 = t("presenter.slide_of", "es", number=1, total=2)
+    main.get_by_text(slide_1).wait_for()
+    # presenter mode hides the sidebar
+    page.locator("[data-testid='stSidebar']").first.wait_for(state="hidden")
+    screenshot(page, "teacher-presenter-step-1")
+    obligation = t("presenter.obligation", "es",
+                   name=t("worksheet.obligation.montar", "es"))
+    assert main.get_by_text(obligation).count() == 0
+    main.get_by_text(slide_1).click()  # focus the page, not a widget
+    # each step reveals one more thing: the table, the hand, then the legal cards and why
+    revealed = [t("worksheet.table", "es"), t("worksheet.hand", "es"), obligation]
+    for step, text in enumerate(revealed, start=2):
+        assert main.get_by_text(text, exact=True).count() == 0
+        page.keyboard.press("ArrowRight")
+        main.get_by_text(text, exact=True).wait_for()
+        screenshot(page, f"teacher-presenter-step-{step}")
+    page.keyboard.press("ArrowRight")
+    main.get_by_text(t("presenter.slide_of", "es", number=2, total=2)).wait_for()
+    screenshot(page, "teacher-presenter-slide-2")
+    page.keyboard.press("ArrowLeft")
+    main.get_by_text(slide_1).wait_for()
+    main.get_by_text(obligation).wait_for()
+    screenshot(page, "teacher-presenter-back")
