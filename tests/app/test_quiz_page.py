@@ -152,3 +152,30 @@ def test_the_page_speaks_english_too(db: Path) -> None:
     at.run()
     assert not at.exception
     assert at.title[0].value == "Quiz"
+
+
+def test_profiles_picked_in_the_sidebar_keep_their_own_answers(db: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.session_state["quiz_kinds"] = ["obligation"]
+    at.run()
+    at.text_input(key="profile_new_name").set_value("Ana").run()
+    assert at.session_state["profile"] == "Ana"
+    assert at.query_params["profile"] == ["Ana"] or at.query_params["profile"] == "Ana"
+    at.switch_page("pages/quiz.py")
+    at.run()
+    entry, question = current_question(at)
+    give(at, entry, list(question.answer))
+    store = open_store(str(db))
+    assert [a.rule for a in store.answers("Ana")] == [question.rule]
+    assert store.answers(DEFAULT_PROFILE) == []
+    assert "Ana" in store.profiles()
+
+
+def test_a_bad_profile_name_is_refused_in_one_line(db: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    at.text_input(key="profile_new_name").set_value("Ana\x01").run()
+    assert not at.exception
+    assert at.session_state["profile"] == DEFAULT_PROFILE
+    assert at.session_state["profile_new_name"] == ""
+    assert "Ana\x01" not in open_store(str(db)).profiles()

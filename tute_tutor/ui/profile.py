@@ -91,10 +91,10 @@ def _on_create() -> None:
         return
     try:
         set_profile(str(text))
-        st.session_state[_NEW_NAME_KEY] = ""
         st.session_state.pop(_PICK_KEY, None)
     except StoreError as error:
         st.session_state["profile_error"] = store_message(error)
+    st.session_state[_NEW_NAME_KEY] = ""  # the error message names what was typed
 
 
 def profile_picker() -> None:
@@ -119,3 +119,6 @@ def profile_picker() -> None:
         problem = st.session_state.pop("profile_error", None)
         if problem:
             st.error(problem)
+    # Keep the profile in the URL so a refresh (which empties the session) keeps it.
+    if current != DEFAULT_PROFILE and st.query_params.get(PROFILE_KEY) != current:
+        st.query_params[PROFILE_KEY] = current
