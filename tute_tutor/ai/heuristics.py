@@ -56,12 +56,13 @@ def keep_mask(hand: int, sung: int, can_sing: bool) -> int:
 
 def rule_card(seat: int, hand: int, legal: int, trick: TrickInfo, trump: int, players: int,
               *, sung: int = 0, can_sing: bool = True, unseen: int = ALL_CARDS,
-              threats: int = 0, last_to_play: bool | None = None) -> int:
+              threats: int = 0, danger: int = 0, last_to_play: bool | None = None) -> int:
     """The card the simple rules pick from ``legal``.
 
     ``unseen`` is the mask of cards other seats may still hold (everything when the
     player does not count), ``threats`` the mask of cards the opponents still to play
-    this trick may hold (everything unknown when not counted).
+    this trick may play on it (see :func:`threats_of`), ``danger`` the suits (bit per
+    suit) an opponent is known to trump.
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
@@ -70,7 +71,7 @@ def rule_card(seat: int, hand: int, legal: int, trick: TrickInfo, trump: int, pl
     if last_to_play is None:
         last_to_play = trick.count == players - 1
     if trick.count == 0:
-        return _lead(hand, legal, keep, trump, unseen)
+        return _lead(hand, legal, keep, trump, unseen, danger)
     partner = (seat + 2) % 4 if players == 4 else -1
     friend_winning = trick.winner == partner
     winners = 0
@@ -80,8 +81,8 @@ def rule_card(seat: int, hand: int, legal: int, trick: TrickInfo, trump: int, pl
     if friend_winning:
         safe = last_to_play or _holds(trick, trump, threats)
         if safe:
-            return _cheapest(legal, keep, trumps, most_points=True)
-        return _cheapest(legal, keep, trumps)
+            return _cheapest(legal, keep, trumps, most_points=True, hand=hand)
+        return _cheapest(legal, keep, trumps, hand=hand)
     if winners:
         safe_winners = winners
         if not last_to_play:
@@ -100,7 +101,7 @@ def rule_card(seat: int, hand: int, legal: int, trick: TrickInfo, trump: int, pl
         if safe_winners and (worth or not legal & ~trumps):
             return min(bits(pool & ~keep) or bits(pool), key=lambda c: (SUIT[c] == trump,
                                                                         c % 10))
-    return _cheapest(legal, keep, trumps)
+    return _cheapest(legal, keep, trumps, hand=hand)
 
 
 def _holds(trick: TrickInfo, trump: int, threats: int) -> bool:
@@ -110,28 +111,55 @@ def _holds(trick: TrickInfo, trump: int, threats: int) -> bool:
     return not threats & beaters
 
 
-def _cheapest(legal: int, keep: int, trumps: int, *, most_points: bool = False) -> int:
-    """A card to give away: the least useful one, or the richest one for a partner."""
+def _cheapest(legal: int, keep: int, trumps: int, *, most_points: bool = False,
+              hand: int = 0) -> int:
+    """A card to give away: the least useful one, or the richest one for a partner.
+
+    Among equal cards, one from the shortest suit (a void to trump later).
+    """
     cards = bits(legal)
 
-    def cost(card: int) -> tuple[int, int, int, int]:
+    def cost(card: int) -> tuple[int, int, int, int, int]:
         kept = 1 if keep >> card & 1 else 0
         trump = 1 if trumps >> card & 1 else 0
         points = -POINTS[card] if most_points else POINTS[card]
-        return (kept, trump, points, card % 10)
+        length = (hand & SUIT_MASKS[SUIT[card]]).bit_count()
+        return (kept, trump, points, length, card % 10)
 
     return min(cards, key=cost)
 
 
-def _lead(hand: int, legal: int, keep: int, trump: int, unseen: int) -> int:
+def threats_of(lead: int, trump: int, holdings: list[tuple[int, bool]]) -> int:
+    """Cards later opponents may play on a trick of suit ``lead``.
+
+    ``holdings`` gives, per opponent still to play, the cards it may hold and whether it
+    is known to be void in the suit led: one that may follow is expected to follow (it
+    beats only with that suit), a void one may trump.
+    """
+    threats = 0
+    for possible, void in holdings:
+        if lead < 0:
+            threats |= possible
+        elif void or not possible & SUIT_MASKS[lead]:
+            threats |= possible & SUIT_MASKS[trump]
+        else:
+            threats |= possible & SUIT_MASKS[lead]
+    return threats
+
+
+def _lead(hand: int, legal: int, keep: int, trump: int, unseen: int, danger: int) -> int:
     trumps = SUIT_MASKS[trump]
-    # A sure winner in a plain suit: nothing higher is still out there.
+    # A sure winner in a plain suit: nothing higher is still out there, nobody cuts it.
     sure = [c for c in bits(legal & ~trumps & ~keep)
-            if not unseen & ABOVE[c] and POINTS[c] >= 10]
+            if not unseen & ABOVE[c] and POINTS[c] >= 10 and not danger >> SUIT[c] & 1]
     if sure:
         return max(sure, key=lambda c: POINTS[c])
     plain = legal & ~trumps & ~keep
-    pool = plain or (legal & ~keep) or legal
+    safe_plain = 0
+    for suit in range(4):
+        if not danger >> suit & 1:
+            safe_plain |= plain & SUIT_MASKS[suit]
+    pool = safe_plain or plain or (legal & ~keep) or legal
 
     def cost(card: int) -> tuple[int, int, int]:
         suit_len = (hand & SUIT_MASKS[SUIT[card]]).bit_count()

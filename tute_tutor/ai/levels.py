@@ -17,17 +17,16 @@ a cante is never worth less than keeping it quiet.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import ClassVar
 
 from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction
-from tute_tutor.ai.heuristics import ALL_CARDS, TrickInfo, bits, rule_card
+from tute_tutor.ai.heuristics import ALL_CARDS, TrickInfo, bits, rule_card, threats_of
 from tute_tutor.ai.knowledge import Knowledge, infer, sample_world
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Solver
-from tute_tutor.cards import CARDS, SUIT_MASKS, Card, mask_of
+from tute_tutor.cards import CARDS, Card, mask_of
 from tute_tutor.core import POINTS, play_into_trick
 from tute_tutor.errors import TuteError
 from tute_tutor.game import SeatView
@@ -96,29 +95,43 @@ class RulesPlayer:
         """The card of the simple rules (no memory of earlier tricks)."""
         legal = mask_of(view.legal)
         info = _trick_info(view)
-        # No counting: any card not in hand and not on the table could be anywhere.
+        # No counting: any card not in hand and not on the table could be anywhere, and
+        # every later opponent is expected to follow suit.
         unknown = ALL_CARDS & ~view.hand_mask & ~view.played_mask
+        later = view.players - 1 - info.count
+        threats = threats_of(info.lead, view.trump, [(unknown, False)] * min(later, 1))
         card = rule_card(view.seat, view.hand_mask, legal, info, view.trump, view.players,
                          sung=_sung_mask(view), can_sing=_can_still_sing(view),
-                         unseen=ALL_CARDS & ~view.hand_mask, threats=unknown)
+                         unseen=ALL_CARDS & ~view.hand_mask, threats=threats)
         return CARDS[card]
 
 
 def _threats(view: SeatView, knowledge: Knowledge, info: TrickInfo) -> int:
-    """Cards the opponents still to play this trick may hold and could beat with."""
+    """Cards the opponents still to play this trick may play on it."""
     rules = view.rules
-    threats = 0
+    holdings = []
+    first = view.trick_seats[0] if view.trick else view.seat
     for later in range(info.count + 1, rules.players):
-        seat = (view.trick_seats[0] if view.trick else view.seat) + later
-        seat %= rules.players
+        seat = (first + later) % rules.players
         if rules.team_of(seat) == rules.team_of(view.seat):
             continue
-        possible = knowledge.possible(seat)
-        if info.lead >= 0 and possible & SUIT_MASKS[info.lead]:
-            threats |= possible  # may follow, may be void: anything it may hold
-        else:
-            threats |= possible & SUIT_MASKS[view.trump] if info.lead >= 0 else possible
-    return threats
+        void = info.lead >= 0 and knowledge.is_void(seat, info.lead)
+        holdings.append((knowledge.possible(seat), void))
+    return threats_of(info.lead, view.trump, holdings)
+
+
+def _danger(view: SeatView, knowledge: Knowledge) -> int:
+    """Suits in which an opponent is known void while it may still hold trumps."""
+    danger = 0
+    for seat in range(view.players):
+        if view.rules.team_of(seat) == view.rules.team_of(view.seat):
+            continue
+        if knowledge.is_void(seat, view.trump):
+            continue
+        for suit in knowledge.voids[seat]:
+            if suit != view.trump:
+                danger |= 1 << suit
+    return danger
 
 
 def _endgame_values(view: SeatView, knowledge: Knowledge, rng: random.Random,
@@ -167,7 +180,8 @@ class CountingPlayer:
         unseen = knowledge.unseen
         return rule_card(view.seat, view.hand_mask, mask_of(view.legal), info, view.trump,
                          view.players, sung=_sung_mask(view), can_sing=_can_still_sing(view),
-                         unseen=unseen, threats=_threats(view, knowledge, info))
+                         unseen=unseen, threats=_threats(view, knowledge, info),
+                         danger=_danger(view, knowledge))
 
 
 @dataclass
@@ -187,7 +201,6 @@ class ExpertPlayer:
     worlds = 24
     exact_tricks: ClassVar[dict[int, int]] = {4: 5, 3: 4, 2: 6}
     handoff = 3
-    time_budget = 0.8  # seconds; more worlds are added while time remains
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         """Tute, swap and the best cante when allowed."""
@@ -210,16 +223,13 @@ class ExpertPlayer:
         """:meth:`evaluate` with the number of worlds and whether they were solved."""
         if not view.legal:
             raise TuteError(f"seat {view.seat} has no card to play now")
-        started = time.perf_counter()
         knowledge = infer(view)
         legal = [c.index for c in view.legal]
         no_stock = not (view.rules.has_stock and view.stock_left)
         exact = no_stock and len(view.hand) <= self.exact_tricks[view.players]
         totals = dict.fromkeys(legal, 0.0)
         done = 0
-        while done < self.worlds or (
-                not exact and time.perf_counter() - started < self.time_budget * 0.25
-                and done < 4 * self.worlds):
+        while done < self.worlds:
             world = sample_world(knowledge, view.hand_mask, rng)
             table = table_from(view, world)
             if exact:

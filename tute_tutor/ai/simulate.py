@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tute_tutor.ai.heuristics import PAIR_MASKS, TrickInfo, rule_card
+from tute_tutor.ai.heuristics import PAIR_MASKS, TrickInfo, rule_card, threats_of
 from tute_tutor.ai.knowledge import World, legal_for
 from tute_tutor.ai.solver import Position
 from tute_tutor.cards import SUIT_MASKS
@@ -166,15 +166,13 @@ def _policy_card(table: Table, seat: int, legal: int) -> int:
             info.winner = (table.leader + i) % players
         info.points += POINTS[card]
     info.count = len(table.trick)
-    threats = 0
+    holdings = []
     for later in range(info.count + 1, players):
         other = (table.leader + later) % players
         if not table.same_side(other, seat):
             hand = table.hands[other]
-            if info.lead >= 0 and hand & SUIT_MASKS[info.lead]:
-                threats |= hand & SUIT_MASKS[info.lead]
-            else:
-                threats |= hand
+            holdings.append((hand, info.lead >= 0 and not hand & SUIT_MASKS[info.lead]))
+    threats = threats_of(info.lead, trump, holdings)
     unseen = 0
     for other in range(players):
         if other != seat:
