@@ -38,6 +38,9 @@ DEMO = textwrap.dedent(
 
     hand = parse_cards(st.session_state.get("hand", "12c,4c,1o,3b"))
     legal = parse_cards(st.session_state.get("legal", "12c,4c"))
+    log = st.session_state.setdefault("log", [])
+    if st.query_params.get("play") == "1":  # played cards leave the hand
+        hand = [c for c in hand if str(c) not in log]
     card = clickable_hand(
         hand,
         key=st.session_state.get("hand_key", "my_hand"),
@@ -47,9 +50,10 @@ DEMO = textwrap.dedent(
         lang=st.session_state.get("lang", "es"),
         disabled=st.session_state.get("disabled", False),
     )
-    log = st.session_state.setdefault("log", [])
     if card is not None:
         log.append(str(card))
+        if st.query_params.get("play") == "1":
+            st.rerun()
     st.markdown("clicks: [" + ",".join(log) + "]")
     lang = st.session_state.get("lang", "es")
     chosen = select_cards(
@@ -264,6 +268,17 @@ def test_clicking_a_drawn_card_in_the_browser(
         page.locator("button.tt-pick[data-card='12c']").first.click()
         page.get_by_text("clicks: [1o,12c]").wait_for()
         wait_for_app(page)
+        # Keyboard: Enter on a focused card plays it, and the focus stays in the hand.
+        page.locator("button.tt-pick[data-card='4c']").first.focus()
+        page.keyboard.press("Enter")
+        page.get_by_text("clicks: [1o,12c,4c]").wait_for()
+        wait_for_app(page)
+        focused = page.evaluate(
+            "() => { let a = document.activeElement;"
+            " while (a && a.shadowRoot && a.shadowRoot.activeElement)"
+            " a = a.shadowRoot.activeElement; return a ? a.dataset.card || '' : ''; }"
+        )
+        assert focused == "4c"
         # The multi-select: clicking a drawn card toggles it and the pills follow.
         page.locator("button.tt-pick[data-card='4c']").nth(1).click()
         page.get_by_text("chosen: [4c]").wait_for()
@@ -271,5 +286,31 @@ def test_clicking_a_drawn_card_in_the_browser(
         pressed = page.locator("button.tt-pick[data-card='4c']").nth(1)
         assert pressed.get_attribute("aria-pressed") == "true"
         screenshot(page, "cards-component")
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_keyboard_focus_stays_in_the_hand_when_the_played_card_leaves(
+    chromium: Any, demo_url: str, wait_for_app: Callable[[Any], None]
+) -> None:
+    context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{demo_url}/?play=1")
+        wait_for_app(page)
+        first_hand = page.locator(".tt-hand").first
+        first_hand.locator("button.tt-pick[data-card='4c']").focus()
+        page.keyboard.press("Enter")
+        page.get_by_text("clicks: [4c]").wait_for()
+        wait_for_app(page)
+        first_hand.locator("button.tt-pick[data-card='4c']").wait_for(state="detached")
+        focused = page.evaluate(
+            "() => { let a = document.activeElement;"
+            " while (a && a.shadowRoot && a.shadowRoot.activeElement)"
+            " a = a.shadowRoot.activeElement; return a ? a.dataset.card || '' : ''; }"
+        )
+        assert focused == "1o"  # the card that took the played card's place
     finally:
         context.close()

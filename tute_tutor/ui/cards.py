@@ -47,7 +47,10 @@ _CSS = """
 """
 
 _JS = """
-export default function ({ data, parentElement, setTriggerValue }) {
+// After a click the hand is drawn again; keep the keyboard focus in the hand.
+const focusAfterClick = new Map();
+
+export default function ({ data, key, parentElement, setTriggerValue }) {
   let row = parentElement.querySelector(".tt-hand");
   if (!row) {
     row = document.createElement("div");
@@ -59,7 +62,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   row.style.setProperty("--tt-gap", data.gap + "px");
   const toggle = data.mode === "toggle";
   const chosen = new Set(data.selected || []);
-  row.replaceChildren(...data.cards.map((card) => {
+  const buttons = data.cards.map((card, index) => {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "tt-pick";
@@ -70,6 +73,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
     button.innerHTML = card.svg;  // markup drawn by tute_tutor.render, never user text
     button.firstElementChild?.setAttribute("aria-hidden", "true");  // the button speaks
     button.addEventListener("click", () => {
+      focusAfterClick.set(key, { code: card.code, index, at: Date.now() });
       if (toggle) {
         const on = button.getAttribute("aria-pressed") !== "true";
         button.setAttribute("aria-pressed", String(on));
@@ -79,7 +83,17 @@ export default function ({ data, parentElement, setTriggerValue }) {
       }
     });
     return button;
-  }));
+  });
+  row.replaceChildren(...buttons);
+  // Only when the click was recent and the focus fell to the page (never steal it).
+  const wanted = focusAfterClick.get(key);
+  const active = document.activeElement;
+  const lost = !active || active === document.body || active === parentElement.host;
+  if (wanted && lost && Date.now() - wanted.at < 5000 && buttons.length && !data.disabled) {
+    const again = buttons.find((b) => b.dataset.card === wanted.code)
+      || buttons[Math.min(wanted.index, buttons.length - 1)];
+    again.focus({ preventScroll: true });
+  }
 }
 """
 
