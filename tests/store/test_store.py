@@ -196,3 +196,25 @@ def test_delete_profile_removes_only_that_profile(tmp_path: Path) -> None:
     store.delete_profile("ana")
     assert store.profiles() == ["luis"]
     assert store.answers("ana") == []
+
+
+def test_many_sessions_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    import threading
+
+    store = open_store(str(tmp_path / "p.db"))
+    failures: list[BaseException] = []
+
+    def learner(name: str) -> None:
+        try:
+            for i in range(15):
+                store.record_answer(name, kind="legal", rule="montar", correct=i % 2 == 0)
+        except BaseException as error:  # pragma: no cover - reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=learner, args=(f"alumno {n}",)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert [len(store.answers(f"alumno {n}")) for n in range(6)] == [15] * 6
