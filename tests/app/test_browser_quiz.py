@@ -43,3 +43,35 @@ def test_clicking_the_winning_card_answers_the_question(
     streak = page.locator("[data-testid='stMetric']").filter(has_text="Racha").first
     assert "1" in streak.inner_text()
     screenshot(page, "quiz-after-click")
+
+
+def test_marking_the_legal_cards_then_checking_answers_a_legal_question(
+        page: Any, app_url: str, wait_for_app: Callable[[Any], None],
+        screenshot: Callable[[Any, str], Path]) -> None:
+    from tute_tutor.cards import mask_of
+    from tute_tutor.core import legal_mask, play_into_trick
+
+    page.goto(f"{app_url}/quiz?kinds=legal&lang=es&rules=clasico")
+    wait_for_app(page)
+    hand_buttons = page.locator("button.tt-pick")
+    hand_buttons.first.wait_for()
+    hand = [Card.parse(hand_buttons.nth(i).get_attribute("data-card") or "")
+            for i in range(hand_buttons.count())]
+    table = page.locator("svg[data-card]:not(button.tt-pick svg)")
+    trick = [Card.parse(table.nth(i).get_attribute("data-card") or "")
+             for i in range(table.count())]
+    trick = [c for c in trick if c not in hand]
+    facts = page.get_by_text(re.compile(r"^Triunfo: \w+\.$")).first.inner_text()
+    trump = SUIT_NAMES["es"].index(facts.removeprefix("Triunfo: ").rstrip("."))
+    lead = high = best = -1
+    for card in trick:
+        lead, high, best, _ = play_into_trick(card.index, lead, high, best, trump)
+    allowed = legal_mask(mask_of(hand), lead, high, best, trump)
+    legal = [c for c in hand if allowed >> c.index & 1]
+    for card in legal:
+        page.locator(f"button.tt-pick[data-card='{card}']").click()
+        page.locator(f"button.tt-pick[data-card='{card}'][aria-pressed='true']").wait_for()
+        wait_for_app(page)
+    page.get_by_role("button", name="Comprobar").click()
+    page.get_by_text("¡Correcto!").wait_for()
+    screenshot(page, "quiz-legal-after-check")
