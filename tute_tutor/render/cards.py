@@ -486,8 +486,8 @@ def _caballo(card: Card) -> str:
         f'stroke-width="3" stroke-linejoin="round"/>'
         f'<rect x="83" y="158" width="32" height="6" fill="{OUTLINE}"/>'
         + _arm(108, 136, 114, 152, p.fill)
-        + _held(card, 66, 112, 0.46)
-        + _arm(88, 134, 66, 114, p.fill)
+        + _held(card, 58, 114, 0.46)
+        + _arm(88, 134, 59, 116, p.fill)
         + _head(99, 110, 14)
         + f'<path d="M82 102 C84 84 114 84 116 102 Z" fill="{p.fill}" stroke="{OUTLINE}" '
         f'stroke-width="2.5"/>'
