@@ -138,10 +138,12 @@ def render_side(example: FlagExample, side: FlagSide, *, is_yours: bool) -> None
     """One column: the setting, the engine's verdict and its explanation."""
     lang = settings().lang
     flag = example.flag
-    value = flag_value_label(flag, side.value, lang)
-    st.markdown(f"**{tr('rules.with_setting', value=value)}**")
-    if is_yours:
-        st.caption(f"⭐ {tr('rules.your_setting')}")
+    if isinstance(side.value, bool):
+        heading = tr("rules.with_on" if side.value else "rules.with_off")
+    else:
+        heading = tr("rules.with_setting", value=flag_value_label(flag, side.value, lang))
+    mark = f" · :material/star: *{tr('rules.your_setting')}*" if is_yours else ""
+    st.markdown(f"**{heading}**{mark}")
     if example.kind == "play" and side.analysis is not None and example.card is not None:
         card = example.card.name_with_article(lang)
         if side.allowed:

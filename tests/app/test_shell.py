@@ -1,0 +1,354 @@
+"""AppTest of the app shell: every page renders, the sidebar settings drive the pages and
+the URL, the lessons page (every lesson, a broken file, picking a card, mark as done)
+and the rules reference page.
+
+AppTest quirk (Streamlit 1.67): the entrypoint's sidebar is only in the element tree of
+the first run, so sidebar widgets are driven on that run and later settings are set
+through ``at.session_state``, as a widget callback would.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tute_tutor.explain import explain
+from tute_tutor.i18n import LANGUAGES, t
+from tute_tutor.lessons import LESSONS_DIR, LESSONS_DIR_ENV, load_lessons
+from tute_tutor.rulebook import flag_examples
+from tute_tutor.rules import FLAG_NAMES, PRESETS
+from tute_tutor.store import ENV_VAR, open_store
+
+APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
+PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules")
+LESSONS, LESSON_ERRORS = load_lessons(LESSONS_DIR)
+
+
+@pytest.fixture(autouse=True)
+def _private_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test writes progress to its own throw-away SQLite file."""
+    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
+    monkeypatch.setenv(ENV_VAR, url)
+    return url
+
+
+def open_app(*, page: str = "home", lang: str | None = None, deck: str | None = None,
+             params: dict[str, str] | None = None, locale: str | None = None) -> AppTest:
+    """Run the app (URL parameters and browser locale as given) and open ``page``."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    if lang:
+        at.query_params["lang"] = lang
+    if deck:
+        at.query_params["deck"] = deck
+    for key, value in (params or {}).items():
+        at.query_params[key] = value
+    if locale:
+        at.context = {"locale": locale}
+    at.run()
+    if page != "home":
+        at.switch_page(f"pages/{page}.py").run()
+    return at
+
+
+def texts(at: AppTest, kind: str) -> list[str]:
+    return [str(element.value) for element in at.get(kind)]
+
+
+def all_text(at: AppTest) -> str:
+    kinds = ("markdown", "header", "title", "subheader", "caption", "info", "success",
+             "error", "warning")
+    return "\n".join(text for kind in kinds for text in texts(at, kind))
+
+
+# ------------------------------------------------------------------ every page
+@pytest.mark.parametrize("deck", ["spanish", "french"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders_in_both_languages_and_deck_styles(page: str, lang: str,
+                                                              deck: str) -> None:
+    at = open_app(page=page, lang=lang, deck=deck)
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.session_state["lang"] == lang
+    assert at.session_state["deck_style"] == deck
+    assert all_text(at).strip(), f"{page} shows nothing"
+
+
+def test_navigation_lists_every_page_with_translated_titles() -> None:
+    source = Path(APP).read_text(encoding="utf-8")
+    for page in PAGES:
+        assert f'"{page}"' in source
+        assert (Path(APP).parent / "pages" / f"{page}.py").exists()
+        assert t(f"nav.{page}", "es") != t(f"nav.{page}", "en") or page == "quiz" \
+            or t(f"nav.{page}", "es") != f"nav.{page}"
+
+
+# ------------------------------------------------------------------ settings
+def test_spanish_is_the_default_language() -> None:
+    at = open_app()
+    assert at.session_state["lang"] == "es"
+    assert at.title[0].value == t("home.title", "es")
+
+
+def test_browser_locale_picks_english_and_the_url_overrides_it() -> None:
+    assert open_app(locale="en-GB").session_state["lang"] == "en"
+    assert open_app(locale="en-GB", lang="es").session_state["lang"] == "es"
+    assert open_app(locale="fr-FR").session_state["lang"] == "es"
+
+
+def test_switching_language_in_the_sidebar_translates_the_page() -> None:
+    at = open_app()
+    assert at.title[0].value == t("home.title", "es")
+    at.sidebar.radio(key="settings_w_lang").set_value("en").run()
+    assert at.session_state["lang"] == "en"
+    assert at.title[0].value == t("home.title", "en")
+    at.switch_page("pages/rules.py").run()
+    assert at.header[0].value == t("rules.title", "en")
+
+
+def test_language_setting_changes_every_page_text() -> None:
+    for page in ("lessons", "rules"):
+        spanish, english = (open_app(page=page, lang=lang) for lang in LANGUAGES)
+        assert all_text(spanish) != all_text(english)
+        assert spanish.header[0].value != english.header[0].value
+
+
+def test_switching_the_rule_set_changes_what_pages_show() -> None:
+    at = open_app()
+    label = t("settings.preset.estricto.label", "es")
+    assert label not in all_text(at)
+    at.sidebar.selectbox(key="settings_w_ruleset").set_value("estricto").run()
+    assert at.session_state["ruleset"] == "estricto"
+    assert label in all_text(at)
+    at.switch_page("pages/rules.py").run()
+    assert t("rules.your_table", "es", ruleset=label) in texts(at, "caption")
+
+
+def test_rules_page_marks_the_setting_your_table_plays() -> None:
+    yours = t("rules.your_setting", "es")
+    marked = {}
+    for ruleset in ("clasico", "estricto"):
+        at = open_app(page="rules", params={"rules": ruleset})
+        headings = [text for text in texts(at, "markdown") if yours in text]
+        assert len(headings) == len(FLAG_NAMES)
+        marked[ruleset] = sorted(text.split("**")[1] for text in headings)
+    on, off = t("rules.with_on", "es"), t("rules.with_off", "es")
+    # clasico plays none of the three yes/no flags; estricto plays overtake_when_trumped.
+    assert (marked["clasico"].count(on), marked["clasico"].count(off)) == (0, 3)
+    assert (marked["estricto"].count(on), marked["estricto"].count(off)) == (1, 2)
+    assert marked["clasico"] != marked["estricto"]
+
+
+def test_flag_toggle_overrides_the_rule_set_and_goes_to_the_url() -> None:
+    at = open_app()
+    at.sidebar.toggle(key="settings_w_flag_partner_exemption").set_value(True).run()
+    assert at.session_state["overrides"] == {"partner_exemption": True}
+    again = open_app(params={"flags": "partner_exemption=true", "rules": "clasico"})
+    assert again.session_state["overrides"] == {"partner_exemption": True}
+    assert again.query_params["flags"] == "partner_exemption=true"
+    assert again.sidebar.toggle(key="settings_w_flag_partner_exemption").value is True
+
+
+def test_bad_override_typed_in_the_sidebar_gives_the_engine_message_and_changes_nothing() -> None:
+    at = open_app()
+    at.sidebar.text_input(key="settings_w_flag_tute_award").set_value("lots").run()
+    assert at.session_state["overrides"] == {}
+    message = at.session_state["settings_error"]
+    assert "tute_award" in message and "lots" in message
+    at = open_app()
+    at.sidebar.text_input(key="settings_w_flag_tute_award").set_value("2").run()
+    assert at.session_state["overrides"] == {"tute_award": 2}
+
+
+def test_bad_settings_in_the_link_are_ignored_with_a_clear_message() -> None:
+    at = open_app(params={"rules": "nope", "flags": "tute_award=lots", "lang": "xx"})
+    assert not at.exception
+    assert at.session_state["ruleset"] == "clasico"
+    assert at.session_state["overrides"] == {}
+    errors = [e.value for e in at.sidebar.error]
+    assert len(errors) == 1
+    assert "nope" in errors[0] and "tute_award" in errors[0] and "xx" in errors[0]
+
+
+def test_settings_travel_in_the_url() -> None:
+    at = open_app(params={"lang": "en", "rules": "a-dos", "deck": "french",
+                          "flags": "tute_award=2"})
+    assert (at.session_state["lang"], at.session_state["ruleset"],
+            at.session_state["deck_style"]) == ("en", "a-dos", "french")
+    assert at.session_state["overrides"] == {"tute_award": 2}
+    assert at.query_params["lang"] == "en" and at.query_params["rules"] == "a-dos"
+    assert at.query_params["deck"] == "french"
+    assert at.query_params["flags"] == "tute_award=2"
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_preset_shows_its_flags_in_the_sidebar(preset: str) -> None:
+    at = open_app(params={"rules": preset})
+    rules = PRESETS[preset]
+    for name in ("overtake_when_trumped", "trump_when_cannot_overtrump", "partner_exemption"):
+        assert at.sidebar.toggle(key=f"settings_w_flag_{name}").value is getattr(rules, name)
+    for name in ("cante_by", "cantes_per_trick", "tute_timing", "next_dealer"):
+        assert at.sidebar.selectbox(key=f"settings_w_flag_{name}").value == getattr(rules, name)
+    assert at.sidebar.text_input(key="settings_w_flag_match").value == rules.match
+
+
+# ------------------------------------------------------------------ lessons
+def test_shipped_lessons_load_without_errors() -> None:
+    assert LESSONS and not LESSON_ERRORS, [str(e) for e in LESSON_ERRORS]
+
+
+def test_lessons_page_lists_every_lesson_in_order() -> None:
+    at = open_app(page="lessons")
+    shown = [text for text in texts(at, "markdown") if text.startswith("**")]
+    titles = [lesson.title["es"] for lesson in LESSONS]
+    assert [next(title for title in titles if title in text) for text in shown] == titles
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lesson_id", [lesson.id for lesson in LESSONS])
+def test_every_lesson_renders(lesson_id: str, lang: str) -> None:
+    lesson = next(item for item in LESSONS if item.id == lesson_id)
+    at = open_app(page="lessons", lang=lang, params={"lesson": lesson_id})
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.header[0].value == lesson.title[lang]
+    assert not at.error, [e.value for e in at.error]
+    for block in lesson.blocks:
+        if block.kind == "text":
+            assert block.text[lang] in texts(at, "markdown")
+    for question in lesson.questions:
+        assert any(question.prompt[lang] in text for text in texts(at, "markdown"))
+
+
+def test_open_a_lesson_from_the_list_and_go_back() -> None:
+    lesson = LESSONS[0]
+    at = open_app(page="lessons")
+    at.button(key=f"lesson_open_{lesson.id}").click().run()
+    assert at.query_params["lesson"] == lesson.id
+    assert at.header[0].value == lesson.title["es"]
+    at.button(key="lesson_back").click().run()
+    assert "lesson" not in at.query_params
+    assert at.header[0].value == t("lessons_page.title", "es")
+
+
+def _first_scenario_lesson() -> tuple[Any, int, Any]:
+    for lesson in LESSONS:
+        for index, block in enumerate(lesson.blocks):
+            if block.scenario is not None and block.scenario.trick:
+                analysis = block.scenario.analyse()
+                if len(analysis.legal) < len(block.scenario.hand):
+                    return lesson, index, block
+    raise AssertionError("no lesson has a scenario with a refused card")
+
+
+@pytest.mark.parametrize("pick_legal", [True, False])
+def test_picking_a_card_shows_the_verdict_then_the_engines_answer(pick_legal: bool) -> None:
+    lesson, index, block = _first_scenario_lesson()
+    scenario = block.scenario
+    analysis = scenario.analyse()
+    card = next(c for c in scenario.hand if analysis.is_legal(c) == pick_legal)
+    at = open_app(page="lessons", params={"lesson": lesson.id})
+    explanation = explain(analysis, "es")
+    assert explanation not in texts(at, "info")  # the answer waits for the pick
+    at.button(key=f"lesson_{lesson.id}_b{index}_hand__btn_{card}").click().run()
+    assert explanation in texts(at, "info")
+    assert explanation == scenario.answer("es")["explanation"]
+    name = card.name_with_article("es")
+    if pick_legal:
+        assert any(name in text for text in texts(at, "success"))
+    else:
+        assert any(name in text for text in texts(at, "error"))
+    at.button(key=f"lesson_{lesson.id}_b{index}_again").click().run()
+    assert explanation not in texts(at, "info")
+
+
+def test_choice_question_says_right_or_wrong() -> None:
+    lesson, number, question = next(
+        (lesson, i, q) for lesson in LESSONS for i, q in enumerate(lesson.questions)
+        if q.kind == "choice" and len(q.answer) == 1)
+    key = f"lesson_{lesson.id}_q{number}"
+    at = open_app(page="lessons", params={"lesson": lesson.id})
+    wrong = next(i for i in range(len(question.options["es"])) if i not in question.answer)
+    at.radio(key=f"{key}_choice").set_value(wrong).run()
+    at.button(key=f"{key}_check").click().run()
+    assert any(t("lessons_page.wrong", "es") in text for text in texts(at, "error"))
+    at.radio(key=f"{key}_choice").set_value(question.answer[0]).run()
+    at.button(key=f"{key}_check").click().run()
+    assert t("lessons_page.correct", "es") in texts(at, "success")
+    assert question.explanation["es"] in texts(at, "info")
+
+
+def test_legal_question_is_checked_against_the_engine() -> None:
+    lesson, number, question = next(
+        (lesson, i, q) for lesson in LESSONS for i, q in enumerate(lesson.questions)
+        if q.kind == "legal")
+    key = f"lesson_{lesson.id}_q{number}"
+    legal = question.scenario.analyse().legal
+    at = open_app(page="lessons", params={"lesson": lesson.id})
+    at.get("pills")  # the fallback of select_cards
+    pills = next(p for p in at.get("pills") if p.key == f"{key}_cards__pills")
+    pills.set_value([str(c) for c in legal]).run()
+    at.button(key=f"{key}_check").click().run()
+    assert t("lessons_page.correct", "es") in texts(at, "success")
+
+
+def test_mark_as_done_records_the_lesson_in_the_store(_private_store: str) -> None:
+    lesson = LESSONS[0]
+    at = open_app(page="lessons", params={"lesson": lesson.id})
+    at.button(key=f"lesson_done_{lesson.id}").click().run()
+    assert not at.exception
+    store = open_store(_private_store)
+    assert lesson.id in store.lessons_done("default")
+    assert t("lessons_page.already_done", "es") in texts(at, "success")
+    at.button(key="lesson_back").click().run()
+    assert any(t("lessons_page.done_mark", "es") in text for text in texts(at, "markdown"))
+
+
+def test_broken_lesson_file_shows_its_message_and_the_others_still_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    good = LESSONS[0]
+    shutil.copy(good.path, folder / good.path.name)
+    (folder / "roto.toml").write_text(
+        'id = "roto"\norder = 1\ntitle = { es = "Roto", en = "Broken" }\n'
+        'summary = { es = "x", en = "x" }\n[[block]]\nkind = "scenario"\n'
+        'prompt = { es = "?", en = "?" }\n'
+        'scenario = { ruleset = "clasico", trump = "o", hand = ["13c"] }\n',
+        encoding="utf-8")
+    (folder / "not-toml.toml").write_text("id = [unclosed", encoding="utf-8")
+    monkeypatch.setenv(LESSONS_DIR_ENV, str(folder))
+    at = open_app(page="lessons")
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert len(errors) == 2
+    assert any("roto.toml" in e and "13c" in e for e in errors)
+    assert any("not-toml.toml" in e for e in errors)
+    assert all("\n" not in e for e in errors)
+    at.button(key=f"lesson_open_{good.id}").click().run()
+    assert at.header[0].value == good.title["es"]
+    assert not at.error
+
+
+def test_unknown_lesson_in_the_link_shows_a_message_and_the_list() -> None:
+    at = open_app(page="lessons", params={"lesson": "no-such-lesson"})
+    assert not at.exception
+    assert any("no-such-lesson" in w for w in texts(at, "warning"))
+    assert at.header[0].value == t("lessons_page.title", "es")
+
+
+# ------------------------------------------------------------------ rules page
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_page_shows_book_glossary_and_every_flag_example(lang: str) -> None:
+    at = open_app(page="rules", lang=lang)
+    text = all_text(at)
+    assert t("rules.book", lang).strip() in [text.strip() for text in texts(at, "markdown")]
+    for flag in FLAG_NAMES:
+        assert t(f"settings.flag.{flag}.label", lang) in text
+    # The play examples show the engine's own explanation under each setting.
+    for example in flag_examples():
+        for side in example.sides:
+            if side.analysis is not None:
+                assert explain(side.analysis, lang) in texts(at, "info")
