@@ -116,6 +116,7 @@ class Question:
         return set(chosen) == set(self.answer)
 
     def label_of(self, option: str) -> str:
+        """The words for one option value."""
         return self.option_labels[self.options.index(option)]
 
     def to_json(self) -> dict[str, Any]:
@@ -1054,4 +1055,5 @@ def rule_label(rule: str, lang: str = "es") -> str:
 
 
 def kind_label(kind: str, lang: str = "es") -> str:
+    """The title of a question kind in ``lang``."""
     return _tr(f"kind_{kind}", lang)

@@ -69,9 +69,11 @@ class RuleState:
 
     @property
     def accuracy(self) -> float:
+        """Share of right answers, 0.0 before any answer."""
         return self.correct / self.answers if self.answers else 0.0
 
     def is_due(self, now: datetime) -> bool:
+        """Whether the rule should be asked again at ``now``."""
         return self.due <= now
 
 

@@ -118,6 +118,8 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class LessonDone:
+    """One lesson marked done, and when."""
+
     lesson_id: str
     at: datetime
 

@@ -29,6 +29,7 @@ class Summary:
 
     @property
     def accuracy(self) -> float:
+        """Share of right answers, 0.0 before any answer."""
         return self.correct / self.answers if self.answers else 0.0
 
 

@@ -60,6 +60,7 @@ def cards_key(number: int) -> str:
 
 
 def check_key(number: int) -> str:
+    """Key of the button that checks the cards marked for question ``number``."""
     return f"quiz_check_{number}"
 
 
@@ -122,12 +123,14 @@ def _kinds_from_link() -> None:
 
 
 def chosen_kinds(current: Settings) -> list[str]:
+    """The kinds the learner picked that the rule set has (all of them if none)."""
     available = kinds_for(current.rules)
     picked = [k for k in st.session_state.get(KINDS_STATE, available) if k in available]
     return picked or available
 
 
 def chosen_level() -> int:
+    """The difficulty picked: 1 beginner, 2 intermediate, 3 expert."""
     level = st.session_state.get(LEVEL_STATE, 1)
     return level if level in (1, 2, 3) else 1
 
