@@ -143,10 +143,14 @@ def builder() -> None:
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.text_input(tr("teacher.trick_codes"), key=tb.TRICK,
                               placeholder="10c, 2o")
+                st.button("", key="tb_back_trick", on_click=tb.remove_last, args=(tb.TRICK,),
+                          icon=":material/backspace:", help=tr("teacher.remove_last"))
                 st.button(tr("teacher.clear"), key="tb_clear_trick", on_click=tb.clear_field,
                           args=(tb.TRICK,))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.text_input(tr("teacher.hand_codes"), key=tb.HAND, placeholder="12c, 4c, 5b")
+                st.button("", key="tb_back_hand", on_click=tb.remove_last, args=(tb.HAND,),
+                          icon=":material/backspace:", help=tr("teacher.remove_last"))
                 st.button(tr("teacher.clear"), key="tb_clear_hand", on_click=tb.clear_field,
                           args=(tb.HAND,))
     scenario, problem = tb.current_scenario()

@@ -188,3 +188,18 @@ def test_saving_nothing_is_refused() -> None:
         scenarios_to_file_text([])
     with pytest.raises(ShareError):
         encode_link([])
+
+
+@pytest.mark.parametrize("ruleset", PRESET_IDS)
+@given(data=st.data())
+def test_builder_to_link_to_builder_restores_the_same_fields(ruleset: str,
+                                                             data: st.DataObject) -> None:
+    from tute_tutor.ui.teacher import builder_fields, scenario_from_fields
+
+    fields = builder_fields(data.draw(scenarios(ruleset)))
+    built = scenario_from_fields(fields)  # what the builder shows, checked by the engine
+    restored = decode_link(encode_link([built]))[0]
+    assert builder_fields(restored) == fields
+    assert restored.analyse() == built.analyse()
+    from_file = scenarios_from_file_text(scenarios_to_file_text([built]))[0]
+    assert builder_fields(from_file) == fields

@@ -134,24 +134,47 @@ def builder_overrides() -> dict[str, Any]:
 def current_scenario() -> tuple[Scenario | None, str | None]:
     """The builder's scenario, or None and the engine's one-line reason it is impossible."""
     state = st.session_state
+    fields = {key: state.get(key) for key in (RULESET, TRUMP, TRICK, HAND, STOCK)}
+    fields.update({flag_key(name): state.get(flag_key(name), False) for name in FLAGS})
     try:
-        return build_scenario(state[RULESET], state[TRUMP], state[TRICK], state[HAND],
-                              int(state.get(STOCK) or 0), builder_overrides()), None
+        return scenario_from_fields(fields), None
     except TuteError as error:
         return None, str(error)
 
 
+def builder_fields(scenario: Scenario) -> dict[str, Any]:
+    """The builder's field values (session keys) that show ``scenario``.
+
+    >>> s = build_scenario("clasico", "o", "10c", "12c, 4c")
+    >>> fields = builder_fields(s)
+    >>> fields[TRICK], fields[HAND], fields[flag_key("partner_exemption")]
+    ('10c', '12c, 4c', False)
+    """
+    rules = scenario.rules
+    fields: dict[str, Any] = {
+        RULESET: scenario.ruleset,
+        TRUMP: SUIT_LETTERS[scenario.trump],
+        TRICK: ", ".join(str(c) for c in scenario.trick),
+        HAND: ", ".join(str(c) for c in scenario.hand),
+        STOCK: scenario.stock_left,
+    }
+    for name in FLAGS:
+        fields[flag_key(name)] = bool(getattr(rules, name))
+    return fields
+
+
+def scenario_from_fields(fields: dict[str, Any]) -> Scenario:
+    """Inverse of :func:`builder_fields`: the scenario the fields describe (validated)."""
+    ruleset = fields[RULESET]
+    wanted = {name: bool(fields.get(flag_key(name), False)) for name in FLAGS}
+    overrides = overrides_of(find_rules(ruleset, wanted), ruleset)
+    return build_scenario(ruleset, fields[TRUMP], fields[TRICK], fields[HAND],
+                          int(fields.get(STOCK) or 0), overrides)
+
+
 def load_into_builder(scenario: Scenario) -> None:
     """Put a scenario in the builder's fields (call from a callback, before the widgets)."""
-    state = st.session_state
-    state[RULESET] = scenario.ruleset
-    state[TRUMP] = SUIT_LETTERS[scenario.trump]
-    state[TRICK] = ", ".join(str(c) for c in scenario.trick)
-    state[HAND] = ", ".join(str(c) for c in scenario.hand)
-    state[STOCK] = scenario.stock_left
-    rules = scenario.rules
-    for name in FLAGS:
-        state[flag_key(name)] = bool(getattr(rules, name))
+    st.session_state.update(builder_fields(scenario))
 
 
 def on_ruleset_change() -> None:
@@ -165,6 +188,21 @@ def on_ruleset_change() -> None:
 
 def clear_field(key: str) -> None:
     st.session_state[key] = ""
+
+
+def drop_last(text: str) -> str:
+    """The field without its last card code: ``"10c, 2o"`` -> ``"10c"``.
+
+    >>> drop_last("10c, 2o"), drop_last("10c"), drop_last("")
+    ('10c', '', '')
+    """
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    return ", ".join(parts[:-1])
+
+
+def remove_last(key: str) -> None:
+    """Callback: take the last card back out of a field."""
+    st.session_state[key] = drop_last(str(st.session_state.get(key, "")))
 
 
 def generator_available() -> bool:
