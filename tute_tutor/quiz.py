@@ -721,7 +721,8 @@ def _q_hand_winner(ctx: _Context) -> Question:
                 parts.append(_tr("plus_cantes", lang, n=result.cante_points[side]))
             if side == result.last_trick:
                 parts.append(_tr("plus_ultimas", lang))
-            lines.append(_tr("why_side_total", lang, side=_side_label(side, rules, lang),
+            key = "why_side_total" if len(parts) > 1 else "why_side_plain"
+            lines.append(_tr(key, lang, side=_side_label(side, rules, lang),
                              parts=" + ".join(parts), total=result.totals[side]))
         key = "why_tie" if result.reason == "tie_last_trick" else "why_winner"
         lines.append(_tr(key, lang, side=_side_label(result.winner, rules, lang),
