@@ -18,15 +18,14 @@ with st.container(border=True):
 thinking = st.empty()
 
 changed = False
-if table.finished:
-    table_ui.show_hand_static(table, current)
-else:
+if not table.finished:
     changed = table_ui.learner_area(table, current)
 changed = table_ui.action_bar(table, current) or changed
 table_ui.messages(table, current)
-table_ui.announcements(table, current)
+table_ui.latest(table, current)
 if table.finished:
     changed = table_ui.review_section(table, current) or changed
+table_ui.full_log(table, current)
 
 if changed or table_ui.run_computers(table, current, thinking):
     st.rerun()

@@ -29,7 +29,7 @@ from tute_tutor.practice import (
 from tute_tutor.render import card_label
 from tute_tutor.review import hand_review, totals_frame
 from tute_tutor.rules import match_target
-from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
+from tute_tutor.ui.cards import clickable_hand, show_trick
 from tute_tutor.ui.state import Settings, settings, tr
 
 TABLE = "practice_table"
@@ -195,11 +195,13 @@ def table_view(table: Table, current: Settings) -> None:
         show_trick(list(last.cards), labels=[seat_name(s, lang) for s in last_seats],
                    winning=last_seats.index(last.winner), style=current.deck_style,
                    lang=lang, width=TRICK_WIDTH)
-        st.caption(tr("practice.page.last_trick", name=seat_name(last.winner, lang),
+        you = "_you" if last.winner == LEARNER else ""
+        st.caption(tr("practice.page.last_trick" + you, name=seat_name(last.winner, lang),
                       points=last.points))
     elif not game.finished:
         leader = game.to_move if game.to_move is not None else 0
-        st.caption(tr("practice.page.empty_trick", name=seat_name(leader, lang)))
+        you = "_you" if leader == LEARNER else ""
+        st.caption(tr("practice.page.empty_trick" + you, name=seat_name(leader, lang)))
     others = []
     for seat in range(1, table.players):
         others.append(tr("practice.page.seat_summary",
@@ -316,14 +318,18 @@ def messages(table: Table, current: Settings) -> None:
         st.info(hint, icon=":material/lightbulb:")
 
 
-def announcements(table: Table, current: Settings) -> None:
-    """What happened since the learner's last decision, then the whole log."""
-    lang = current.lang
-    fresh = _fresh_announcements(table, lang)
+def latest(table: Table, current: Settings) -> None:
+    """What happened since the learner's last decision."""
+    fresh = _fresh_announcements(table, current.lang)
     if fresh:
         with st.container(border=True):
             st.markdown(f"**{tr('practice.page.latest')}**")
             st.markdown("\n".join(f"- {line}" for line in fresh))
+
+
+def full_log(table: Table, current: Settings) -> None:
+    """Every announcement of the hand, numbered, in an expander."""
+    lang = current.lang
     with st.expander(tr("practice.page.full_log"), expanded=False):
         st.markdown("\n".join(f"{i}. {line}" for i, line in
                               enumerate(table.log_texts(lang), 1)))
@@ -409,11 +415,5 @@ def review_section(table: Table, current: Settings) -> bool:
     return changed
 
 
-def show_hand_static(table: Table, current: Settings) -> None:
-    """The learner's remaining cards, drawn but not clickable (after the hand)."""
-    show_cards(table.learner_hand(), style=current.deck_style, lang=current.lang,
-               width=HAND_WIDTH)
-
-
-__all__ = ["announcements", "get_table", "learner_area", "new_table", "review_section",
+__all__ = ["full_log", "get_table", "latest", "learner_area", "new_table", "review_section",
            "run_computers", "settings", "setup_panel", "status_line", "table_view"]

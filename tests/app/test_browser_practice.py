@@ -1,0 +1,160 @@
+"""The practice table in a real browser (marker ``browser``): cards are played by clicking
+the drawn SVG cards, an illegal click is explained, a whole hand reaches its review;
+screenshots of the table (desktop and phone width) and of the review."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LEGAL = "button.tt-pick:not([disabled]):not([aria-label$=', no se puede jugar'])"
+"""A card the learner may play: marked legal, or unmarked when every card is legal."""
+ILLEGAL = "button.tt-pick:not([disabled])[aria-label$=', no se puede jugar']"
+REVIEW = "Repaso de la mano"
+PASS = "Seguir sin cantar"
+
+
+def _main(page: Any) -> Any:
+    return page.locator("[data-testid='stMain']")
+
+
+def _open_practice(page: Any, app_url: str, wait_for_app: Callable[[Any], None]) -> None:
+    """Open the app as a newcomer does and go to the practice table from the menu."""
+    page.goto(f"{app_url}/?lang=es&rules=clasico")
+    wait_for_app(page)
+    page.get_by_role("link", name="Mesa de práctica").first.click()
+    page.get_by_role("heading", name="Mesa de práctica").wait_for()
+    wait_for_app(page)
+
+
+def _count(page: Any, selector: str) -> int:
+    return int(page.locator(selector).count())
+
+
+def _play(page: Any) -> str:
+    """Click a playable card (re-found if a rerun redraws it), wait until it has left the
+    hand; return its name."""
+    from playwright.sync_api import Error
+
+    for _ in range(20):
+        before = _count(page, "button.tt-pick")
+        target = page.locator(LEGAL).first
+        try:
+            label = target.get_attribute("aria-label", timeout=3_000) or ""
+            target.click(timeout=3_000)
+        except Error:
+            page.wait_for_timeout(200)
+            continue
+        for _ in range(200):
+            if _count(page, "button.tt-pick") < before:
+                return label.split(",")[0]
+            page.wait_for_timeout(50)
+    raise AssertionError("could not play a card by clicking it")
+
+
+def _pass(page: Any) -> None:
+    page.get_by_role("button", name=PASS).click()
+    for _ in range(200):
+        if not page.get_by_role("button", name=PASS).count():
+            return
+        page.wait_for_timeout(50)
+
+
+def _next_decision(page: Any) -> str:
+    """Wait until the learner may act: 'card', 'offer' or 'review'."""
+    for _ in range(600):
+        if page.get_by_text(REVIEW, exact=True).count():
+            return "review"
+        if page.get_by_role("button", name=PASS).count():
+            return "offer"
+        if _count(page, LEGAL):
+            return "card"
+        page.wait_for_timeout(50)
+    from tests.app.conftest import save_screenshot
+
+    save_screenshot(page, "practice-stuck")
+    raise AssertionError("the table never came back to the learner")
+
+
+def test_play_cards_by_clicking_them_and_review_the_hand(
+    page: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    _open_practice(page, app_url, wait_for_app)
+    assert _next_decision(page) == "card"
+    main = _main(page)
+
+    played = 0
+    refused = False
+    for _ in range(40):
+        state = _next_decision(page)
+        if state == "review":
+            break
+        if state == "offer":
+            _pass(page)
+            continue
+        if not refused and _count(page, ILLEGAL):
+            # An illegal click is refused with the reason and nothing is played.
+            hand_before = _count(page, "button.tt-pick")
+            page.locator(ILLEGAL).first.click()
+            alert = main.locator("[data-testid='stAlert']").filter(has_text="No puedes jugar")
+            alert.first.wait_for()
+            assert _count(page, "button.tt-pick") == hand_before
+            screenshot(page, "practice-refused")
+            refused = True
+            continue
+        name = _play(page)
+        if played < 2:
+            main.get_by_text(re.compile(rf"Juegas (el|la) {re.escape(name)}\.")).first \
+                .wait_for()
+        played += 1
+        if played == 2:
+            wait_for_app(page)
+            screenshot(page, "practice-table")
+    assert played >= 2
+    assert _next_decision(page) == "review"
+    main.get_by_text("Fin de la mano").first.wait_for(state="attached")
+    main.get_by_text("Descargar el registro de la mano").first.wait_for()
+    page.locator("[data-testid='stPlotlyChart']").first.wait_for()
+    wait_for_app(page)
+    page.get_by_text(REVIEW, exact=True).scroll_into_view_if_needed()
+    screenshot(page, "practice-review")
+
+
+def test_practice_table_fits_a_phone(
+    chromium: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    width = 390
+    context = chromium.new_context(viewport={"width": width, "height": 844}, locale="es-ES",
+                                   is_mobile=True, has_touch=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/practice?lang=es&rules=clasico")
+        wait_for_app(page)
+        assert _next_decision(page) == "card"
+        cards = page.locator("button.tt-pick")
+        assert cards.count() == 10
+        for index in range(cards.count()):  # the hand wraps instead of running off-screen
+            box = cards.nth(index).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        card = page.locator(LEGAL).first
+        name = (card.get_attribute("aria-label") or "").split(",")[0]
+        card.tap()
+        _main(page).get_by_text(re.compile(rf"Juegas (el|la) {re.escape(name)}\.")).first \
+            .wait_for()
+        wait_for_app(page)
+        screenshot(page, "practice-table-phone")
+    finally:
+        context.close()
