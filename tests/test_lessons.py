@@ -150,6 +150,35 @@ def test_declared_expected_obligation_matches_engine(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.stem)
+def test_every_shipped_scenario_declares_its_obligation(path: Path) -> None:
+    missing = [t["prompt"]["en"] for t in scenario_tables(raw_lesson(path)) if "expect" not in t]
+    assert missing == []
+
+
+LEADER_WORDS = {
+    "partner": ("tu compañero sale", "tu compañero ha salido", "your partner leads",
+                "your partner led"),
+    "opponent": ("un rival sale", "el rival sale", "an opponent leads", "the opponent leads"),
+}
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.stem)
+def test_prompt_names_the_leader_the_cards_imply(path: Path) -> None:
+    """In four players your partner played two cards before you: the text must agree."""
+    for table in scenario_tables(raw_lesson(path)):
+        spec = table["scenario"]
+        if find_rules(spec["ruleset"]).players != 4:
+            continue
+        before = len(spec.get("trick", []))
+        for lang in LANGS:
+            prompt = table["prompt"][lang].lower()
+            if any(words in prompt for words in LEADER_WORDS["partner"]):
+                assert before == 2, table["prompt"][lang]
+            if any(words in prompt for words in LEADER_WORDS["opponent"]):
+                assert before in (1, 3), table["prompt"][lang]
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.stem)
 def test_legal_question_answer_comes_from_engine(path: Path) -> None:
     raw = raw_lesson(path)
     lesson = load_lesson(path)
