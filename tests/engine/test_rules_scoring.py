@@ -12,6 +12,7 @@ import pytest
 from tute_tutor.cards import Card
 from tute_tutor.game import Game
 from tute_tutor.record import replay, replay_game
+from tute_tutor.rules import find_rules
 
 from .helpers import card, scripted_game
 
@@ -154,3 +155,25 @@ def test_scripted_cantes_change_the_winner() -> None:
     assert result["winner"] == 0
     without = dict(record, events=[e for e in record["events"] if "cante" not in e])
     assert replay(without)["winner"] == 1
+
+
+@pytest.mark.parametrize("name", ["cantes_change_winner_98_72", "last_trick_80_70",
+                                  "last_trick_70_80", "tie_75_75", "big_win_129_61"])
+def test_scripted_deal_built_directly_reaches_the_recorded_result(name: str) -> None:
+    record = load(name)
+    rules = find_rules(record["ruleset"], record["overrides"])
+    hands = [sum(Card.parse(c).bit for c in hand) for hand in record["hands"]]
+    game = Game(rules, record["dealer"], hands, Card.parse(record["trump_card"]).index, [])
+    for event in record["events"]:
+        if "play" in event:
+            game.play(Card.parse(event["play"]))
+        else:
+            game.cante(event["seat"], "ocebn".index(event["cante"]))
+    assert game.finished
+    assert list(game.result().totals) == replay(record)["totals"]
+
+
+def test_no_101_target_in_the_pairs_game() -> None:
+    # A pairs hand is won by the higher total, even far below the 101 of two-player tute.
+    result = replay(load("cantes_change_winner_98_72"))
+    assert result["winner"] == 0 and result["totals"][0] < 101
