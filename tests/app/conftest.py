@@ -137,7 +137,7 @@ def chromium() -> Iterator[Any]:
 def page(chromium: Any, app_url: str) -> Iterator[Any]:
     """A fresh Playwright page (own context, so own Streamlit session), 1280x900."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(45_000)
     page = context.new_page()
     try:
         yield page
