@@ -22,6 +22,7 @@ from tute_tutor.lessons import (
     LESSONS_DIR,
     Lesson,
     LessonError,
+    check_main,
     lessons_dir,
     load_lesson,
     load_lessons,
@@ -513,3 +514,26 @@ def assert_loads_or_lesson_error(text: str) -> None:
         assert set(lesson.title) == set(LANGS)
         for scenario in lesson.scenarios:
             scenario.analyse()
+
+
+# --------------------------------------------------------------------- teachers' check
+
+
+def test_check_command_reports_each_file_and_fails_on_a_broken_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write(tmp_path, "demo.toml", GOOD)
+    bad = write(tmp_path, "bad.toml", mutated(["block", 1, "scenario", "hand", 0], "9c"))
+    assert check_main([str(good)]) == 0
+    assert capsys.readouterr().out.startswith(f"ok {tmp_path.name}/demo.toml: Prueba / Demo")
+    assert check_main([str(bad)]) == 2
+    assert capsys.readouterr().out.startswith(f"error {tmp_path.name}/bad.toml: ")
+    assert check_main([str(tmp_path)]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2
+    assert out[0].startswith("ok ")
+    assert out[1].startswith(f"error {tmp_path.name}/bad.toml: block 2: bad scenario: ")
+
+
+def test_check_command_passes_on_shipped_lessons(capsys: pytest.CaptureFixture[str]) -> None:
+    assert check_main([str(LESSONS_DIR)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == len(LESSON_FILES)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -385,6 +386,35 @@ class _Reader:
         return str(expected)
 
 
+def check_main(argv: list[str] | None = None) -> int:
+    """``python -m tute_tutor.lessons [FILE_OR_FOLDER ...]``: check lesson files for teachers.
+
+    Prints one line per lesson (``ok lessons/x.toml: title``) or per problem, and
+    returns 0 when every file is fine, 2 otherwise. Without arguments it checks the
+    default folder (:func:`lessons_dir`).
+    """
+    targets = [Path(a) for a in (sys.argv[1:] if argv is None else argv)] or [lessons_dir()]
+    failed = False
+    for target in targets:
+        if target.is_dir():
+            lessons, errors = load_lessons(target)
+        else:
+            try:
+                lessons, errors = [load_lesson(target)], []
+            except LessonError as error:
+                lessons, errors = [], [error]
+        for lesson in lessons:
+            print(f"ok {display_path(lesson.path)}: {lesson.title['es']} / {lesson.title['en']}")
+        for problem in errors:
+            print(f"error {problem}")
+        failed = failed or bool(errors)
+    return 2 if failed else 0
+
+
 __all__ = ["LANGS", "LESSONS_DIR", "Block", "Lesson", "LessonError", "Question",
-           "display_path", "lessons_dir", "load_lesson", "load_lessons",
+           "check_main", "display_path", "lessons_dir", "load_lesson", "load_lessons",
            "parse_lesson"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(check_main())
