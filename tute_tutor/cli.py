@@ -44,7 +44,11 @@ def _error_json(error: TuteError) -> dict[str, Any]:
 
 def _read_text(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            raise TuteError("cannot read standard input: it is not UTF-8 text",
+                            code="bad_file") from None
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as error:
@@ -259,6 +263,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except SystemExit as done:  # --help prints its text and ends here
+        return done.code if isinstance(done.code, int) else 0
     except Exception as error:  # a bug, not bad input: still one line, never a traceback
         message = f"internal error ({type(error).__name__}): {error}".splitlines()[0]
         if wants_json:
