@@ -125,7 +125,7 @@ def render_sidebar() -> None:
                    + tr("settings.players", players=current.rules.players))
         error = state.get(SETTINGS_ERROR)
         if error:
-            st.error(str(error), icon="⚠️")
+            st.error(str(error), icon=":material/warning:")
         with st.expander(tr("settings.flags"), expanded=bool(current.overrides)):
             st.caption(tr("settings.flags_help"))
             _flag_widgets()

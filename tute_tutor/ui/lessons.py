@@ -136,7 +136,9 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
     for number, lesson in enumerate(lessons, 1):
         with st.container(border=True):
             title, action = st.columns([5, 1], vertical_alignment="center")
-            mark = f" · ✅ {tr('lessons_page.done_mark')}" if lesson.id in done else ""
+            mark = ""
+            if lesson.id in done:
+                mark = f" · :material/task_alt: {tr('lessons_page.done_mark')}"
             title.markdown(f"**{number}. {lesson.title[lang]}**{mark}")
             title.caption(lesson.summary[lang])
             action.button(tr("lessons_page.open"), key=f"lesson_open_{lesson.id}",
@@ -144,7 +146,7 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
     if errors:
         st.subheader(tr("lessons_page.broken_title"))
         for error in errors:
-            st.error(str(error), icon="⚠️")
+            st.error(str(error), icon=":material/warning:")
 
 
 def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
@@ -162,18 +164,18 @@ def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
             elif block.scenario is not None:
                 render_scenario_block(block, f"lesson_{lesson.id}_b{index}")
         except TuteError as error:  # a lesson problem never breaks the page
-            st.error(f"{lesson.path.name}: {error}", icon="⚠️")
+            st.error(f"{lesson.path.name}: {error}", icon=":material/warning:")
     if lesson.questions:
         st.subheader(tr("lessons_page.questions"))
         for index, question in enumerate(lesson.questions):
             try:
                 render_question(question, f"lesson_{lesson.id}_q{index}", index + 1)
             except TuteError as error:
-                st.error(f"{lesson.path.name}: {error}", icon="⚠️")
+                st.error(f"{lesson.path.name}: {error}", icon=":material/warning:")
     st.divider()
     done = lesson.id in lessons_done()
     if done:
-        st.success(tr("lessons_page.already_done"), icon="✅")
+        st.success(tr("lessons_page.already_done"), icon=":material/task_alt:")
     else:
         st.button(tr("lessons_page.mark_done"), key=f"lesson_done_{lesson.id}", type="primary",
                   on_click=_mark_done, args=(lesson,))
@@ -237,7 +239,7 @@ def show_answer(scenario: Scenario, picked: Card | None) -> None:
     st.caption(tr("lessons_page.your_hand_after"))
     draw_cards(scenario.hand, legal=analysis.legal, width=80)
     st.markdown(tr("lessons_page.legal_cards", cards=join_names(analysis.legal, lang)))
-    st.info(str(answer["explanation"]), icon="💡")
+    st.info(str(answer["explanation"]), icon=":material/lightbulb:")
 
 
 def render_scenario_block(block: Block, key: str) -> None:
@@ -315,4 +317,4 @@ def _show_verdict(question: Question, picked: set[int]) -> None:
     if question.kind == "legal" and question.scenario is not None:
         analysis = question.scenario.analyse()
         draw_cards(question.scenario.hand, legal=analysis.legal, width=70)
-    st.info(question.explanation[lang], icon="💡")
+    st.info(question.explanation[lang], icon=":material/lightbulb:")

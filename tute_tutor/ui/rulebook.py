@@ -152,7 +152,7 @@ def render_side(example: FlagExample, side: FlagSide, *, is_yours: bool) -> None
             st.error(tr("rules.legal_no", card=card))
         draw_cards(side.analysis.hand, legal=side.analysis.legal, width=60)
         st.markdown(tr("rules.legal_cards", cards=join_names(side.analysis.legal, lang)))
-        st.info(explain(side.analysis, lang), icon="💡")
+        st.info(explain(side.analysis, lang), icon=":material/lightbulb:")
     elif flag in ("cante_by", "cantes_per_trick"):
         suit = suit_name(example.facts["suit"], lang)
         if side.allowed:
