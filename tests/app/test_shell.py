@@ -14,14 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from tute_tutor.explain import explain
 from tute_tutor.i18n import LANGUAGES, t
 from tute_tutor.lessons import LESSONS_DIR, LESSONS_DIR_ENV, load_lessons
-from tute_tutor.rulebook import flag_examples
+from tute_tutor.rulebook import FLAG_VALUES, flag_examples
 from tute_tutor.rules import FLAG_NAMES, PRESETS
 from tute_tutor.store import ENV_VAR, open_store
+from tute_tutor.ui.state import format_flags, locale_language, parse_flags, settings_from_query
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules")
@@ -62,6 +65,39 @@ def all_text(at: AppTest) -> str:
     kinds = ("markdown", "header", "title", "subheader", "caption", "info", "success",
              "error", "warning")
     return "\n".join(text for kind in kinds for text in texts(at, kind))
+
+
+# ------------------------------------------------------------------ settings, no app
+flag_settings = st.dictionaries(
+    st.sampled_from(list(FLAG_NAMES)), st.sampled_from([0, 1])
+).map(lambda chosen: {name: FLAG_VALUES[name][side] for name, side in chosen.items()})
+
+
+@given(flag_settings)
+def test_flags_round_trip_through_the_url_value(overrides: dict[str, Any]) -> None:
+    assert parse_flags(format_flags(overrides)) == overrides
+
+
+@given(st.dictionaries(st.sampled_from(["lang", "deck", "rules", "flags"]), st.text()),
+       st.one_of(st.none(), st.text()))
+def test_any_url_gives_valid_settings_and_names_each_bad_value(
+        params: dict[str, str], locale: str | None) -> None:
+    settings, problems = settings_from_query(params, locale)
+    assert settings.lang in LANGUAGES and settings.ruleset in PRESETS
+    assert settings.deck_style in ("spanish", "french")
+    assert settings.rules.players in (2, 3, 4)  # the overrides kept are valid
+    for key in ("lang", "deck", "rules"):
+        value = params.get(key)
+        is_known = value in {"lang": LANGUAGES, "deck": ("spanish", "french"),
+                             "rules": tuple(PRESETS)}[key]
+        if value and not is_known:
+            assert any(problem.startswith(f"{key}=") for problem in problems)
+    assert all("\n" not in problem for problem in problems)
+
+
+def test_locale_picks_the_language() -> None:
+    assert [locale_language(x) for x in ("en", "en-US", "EN-gb", "es-ES", "ca", "", None)] \
+        == ["en", "en", "en", "es", "es", "es", "es"]
 
 
 # ------------------------------------------------------------------ every page
