@@ -381,7 +381,7 @@ def test_broken_lesson_names_file_and_problem(tmp_path: Path, data: dict[str, An
     message = str(caught.value)
     assert message.startswith(f"{tmp_path.name}/broken.toml: ")
     assert fragment in message
-    assert "\n" not in message
+    assert len(message.splitlines()) == 1
     assert caught.value.path == path
 
 
@@ -508,7 +508,7 @@ def assert_loads_or_lesson_error(text: str) -> None:
     except LessonError as error:
         message = str(error)
         assert message.startswith("lessons/fuzz.toml: ")
-        assert "\n" not in message
+        assert len(message.splitlines()) == 1
         assert error.path == path
     else:
         assert set(lesson.title) == set(LANGS)
@@ -537,3 +537,15 @@ def test_check_command_reports_each_file_and_fails_on_a_broken_one(
 def test_check_command_passes_on_shipped_lessons(capsys: pytest.CaptureFixture[str]) -> None:
     assert check_main([str(LESSONS_DIR)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == len(LESSON_FILES)
+
+
+@pytest.mark.parametrize("data", [
+    mutated(["block", 1, "scenario", "hand", 0], "1\no"),
+    mutated(["title", "line\nbreak"], "x"),
+    mutated(["block", 0, "kind"], "te\u2028xt"),
+], ids=["card_code", "key", "kind"])
+def test_line_breaks_in_bad_values_keep_the_message_on_one_line(
+        tmp_path: Path, data: dict[str, Any]) -> None:
+    with pytest.raises(LessonError) as caught:
+        load_lesson(write(tmp_path, "breaks.toml", data))
+    assert len(str(caught.value).splitlines()) == 1

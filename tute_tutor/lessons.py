@@ -63,13 +63,21 @@ _CHOICE_KEYS: Final = frozenset({"kind", "prompt", "options", "answer", "explana
 _LEGAL_KEYS: Final = frozenset({"kind", "prompt", "scenario", "expect", "explanation"})
 
 
+_LINE_BREAKS: Final = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def _one_line(text: str) -> str:
+    """Show line breaks inside a message as escapes, so it always reads as one line."""
+    return text.translate(_LINE_BREAKS)
+
+
 class LessonError(TuteError):
     """A lesson file that cannot be used; ``str(error)`` is ``lessons/x.toml: what is wrong``."""
 
     code = "bad_lesson"
 
     def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{display_path(path)}: {problem}")
+        super().__init__(_one_line(f"{display_path(path)}: {problem}"))
         self.path = path
         self.problem = problem
 
