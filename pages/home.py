@@ -5,6 +5,7 @@ import streamlit as st
 from tute_tutor.cards import CARDS, suit_from_letter
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.layout import draw_cards
+from tute_tutor.ui.lessons import current_lessons, lessons_done
 
 START = ("lessons", "quiz", "practice", "teacher", "rules")
 
@@ -21,6 +22,17 @@ for column, name in zip(columns, START, strict=True):
     with column, st.container(border=True):
         st.page_link(f"pages/{name}.py", label=tr(f"home.start.{name}.title"))
         st.caption(tr(f"home.start.{name}.text"))
+
+lessons, _ = current_lessons()
+done = lessons_done()
+waiting = [lesson for lesson in lessons if lesson.id not in done]
+if lessons and waiting:
+    st.page_link("pages/lessons.py", icon=":material/play_circle:",
+                 label=tr("home.continue", title=waiting[0].title[current.lang],
+                          done=len(lessons) - len(waiting), total=len(lessons)),
+                 query_params={"lesson": waiting[0].id})
+elif lessons:
+    st.success(tr("home.all_done", total=len(lessons)), icon=":material/emoji_events:")
 
 st.subheader(tr("home.order_title"))
 oros = suit_from_letter("o")

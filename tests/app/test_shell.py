@@ -368,6 +368,19 @@ def test_broken_lesson_file_shows_its_message_and_the_others_still_work(
     assert not at.error
 
 
+def test_home_page_points_to_the_next_lesson_not_done(_private_store: str) -> None:
+    def continue_label(at: AppTest) -> str:
+        return next(str(link.label) for link in at.get("page_link")
+                    if t("nav.lessons", "es") != link.label and "(" in str(link.label))
+
+    assert LESSONS[0].title["es"] in continue_label(open_app())
+    open_store(_private_store).record_lesson("default", LESSONS[0].id)
+    label = continue_label(open_app())
+    assert LESSONS[1].title["es"] in label
+    assert t("home.continue", "es", title=LESSONS[1].title["es"], done=1,
+             total=len(LESSONS)) == label
+
+
 def test_unknown_lesson_in_the_link_shows_a_message_and_the_list() -> None:
     at = open_app(page="lessons", params={"lesson": "no-such-lesson"})
     assert not at.exception

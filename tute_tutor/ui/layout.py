@@ -54,12 +54,14 @@ def _on_language() -> None:
     value = st.session_state.get(widget_key("lang"))
     if value in LANGUAGES:
         st.session_state[LANG] = value
+        st.session_state.pop(SETTINGS_ERROR, None)
 
 
 def _on_deck() -> None:
     value = st.session_state.get(widget_key("deck"))
     if value in DECK_STYLES:
         st.session_state[DECK_STYLE] = value
+        st.session_state.pop(SETTINGS_ERROR, None)
 
 
 def _on_ruleset() -> None:
