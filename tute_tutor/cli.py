@@ -18,6 +18,7 @@ from typing import Any, NoReturn, TextIO
 from tute_tutor.cards import parse_cards, suit_from_letter, suit_name
 from tute_tutor.errors import TuteError
 from tute_tutor.explain import join_names
+from tute_tutor.i18n import t
 from tute_tutor.record import load_record_text, replay
 from tute_tutor.rules import find_rules, parse_flag_text, preset_ids
 from tute_tutor.scenario import Scenario
@@ -79,16 +80,16 @@ def _scenario_from_args(args: argparse.Namespace) -> Scenario:
 
 def _legal_human(scenario: Scenario, lang: str) -> str:
     answer = scenario.analyse()
-    es = lang != "en"
     from tute_tutor.explain import explain
 
-    table = join_names(scenario.trick, lang) or ("nada (sales tú)" if es else "nothing (you lead)")
+    table = (t("cli.table", lang, cards=join_names(scenario.trick, lang)) if scenario.trick
+             else t("cli.table_empty", lang))
     lines = [
-        f"{'Triunfo' if es else 'Trump'}: {suit_name(scenario.trump, lang)}",
-        f"{'En la mesa' if es else 'On the table'}: {table}",
-        f"{'Tu mano' if es else 'Your hand'}: {join_names(answer.hand, lang)}",
-        f"{'Puedes jugar' if es else 'You may play'}: {join_names(answer.legal, lang)}",
-        f"{'Obligación' if es else 'Obligation'}: {answer.obligation}",
+        t("cli.trump", lang, suit=suit_name(scenario.trump, lang)),
+        table,
+        t("cli.hand", lang, cards=join_names(answer.hand, lang)),
+        t("cli.legal", lang, cards=join_names(answer.legal, lang)),
+        t("cli.obligation", lang, code=answer.obligation),
         explain(answer, lang),
     ]
     return "\n".join(lines)
@@ -115,36 +116,28 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 # --------------------------------------------------------------------- replay
 def _replay_human(result: dict[str, Any], lang: str) -> str:
-    es = lang != "en"
     if not result["valid"]:
         err = result["error"]
-        where = f"evento {err['event']}" if es else f"event {err['event']}"
-        return f"{'Registro no válido' if es else 'Invalid record'} ({where}, {err['code']}): " \
-               f"{err['message']}"
-    seat_word = "asiento" if es else "seat"
+        return t("cli.invalid", lang, event=err["event"], code=err["code"],
+                 message=err["message"])
     lines = []
     for i, trick in enumerate(result["tricks"], 1):
-        names = join_names(parse_cards(trick["cards"]), lang)
-        lines.append(f"{'Baza' if es else 'Trick'} {i} ({seat_word} {trick['leader']} "
-                     f"{'sale' if es else 'leads'}): {names} -> "
-                     f"{'gana el' if es else 'won by'} {seat_word} {trick['winner']}, "
-                     f"{trick['points']} {'tantos' if es else 'points'}")
+        lines.append(t("cli.trick", lang, number=i, leader=trick["leader"],
+                       cards=join_names(parse_cards(trick["cards"]), lang),
+                       winner=trick["winner"], points=trick["points"]))
     for cante in result["cantes"]:
-        suit = suit_name(suit_from_letter(cante["suit"]), lang)
-        what = ("las 40" if cante["points"] == 40 else "las 20") if es else \
-            f"{cante['points']}"
-        lines.append(f"Cante: {seat_word} {cante['seat']} "
-                     f"{'canta' if es else 'sings'} {what} {'en' if es else 'in'} {suit} "
-                     f"({'tras la baza' if es else 'after trick'} {cante['after_trick']})")
+        lines.append(t("cli.cante", lang, seat=cante["seat"], points=cante["points"],
+                       suit=suit_name(suit_from_letter(cante["suit"]), lang),
+                       after=cante["after_trick"]))
     if result["tute"] is not None:
-        tute = result["tute"]
-        lines.append(f"Tute: {seat_word} {tute['seat']} ({tute['tute']})")
+        lines.append(t("cli.tute", lang, seat=result["tute"]["seat"],
+                       kind=result["tute"]["tute"]))
     if not result.get("finished", True):
-        lines.append("La mano no ha terminado." if es else "The hand is not over.")
-    side = ("equipo" if es else "team") if result.get("players") == 4 else seat_word
-    lines.append(f"{'Totales' if es else 'Totals'}: {result['totals']}")
+        lines.append(t("cli.unfinished", lang))
+    lines.append(t("cli.totals", lang, totals=result["totals"]))
     if result["winner"] is not None:
-        lines.append(f"{'Gana' if es else 'Winner'}: {side} {result['winner']}")
+        key = "cli.winner_team" if result.get("players") == 4 else "cli.winner_seat"
+        lines.append(t(key, lang, side=result["winner"]))
     return "\n".join(lines)
 
 

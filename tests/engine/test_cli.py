@@ -199,7 +199,8 @@ def test_replay_human_output_names_cards(tmp_path: Path) -> None:
     path.write_text(json.dumps(_record(5)), encoding="utf-8")
     code, out, _ = run("replay", str(path))
     assert code == 0
-    assert "Baza 1" in out and " de " in out and "Gana" in out
+    assert "Baza 1" in out and " de " in out and "Gana el" in out
+    assert "cli." not in out
 
 
 def test_replay_file_that_is_not_json(tmp_path: Path) -> None:
