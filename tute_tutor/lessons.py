@@ -36,7 +36,7 @@ import os
 import re
 import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -128,7 +128,7 @@ class Question:
     explanation: dict[str, str]
     expect: str | None = None
 
-    def is_correct(self, picked: set[int] | list[int] | tuple[int, ...]) -> bool:
+    def is_correct(self, picked: Iterable[int]) -> bool:
         """True when the learner picked exactly the right options (or legal cards)."""
         return set(picked) == set(self.answer)
 
