@@ -206,6 +206,15 @@ def test_choice_answers_in_range(path: Path) -> None:
             assert len(set(question.answer)) == len(question.answer)
 
 
+def test_right_options_are_not_always_in_the_same_place() -> None:
+    """A learner must not learn "the first option is right" instead of the rules."""
+    lessons, _ = load_lessons(LESSONS_DIR)
+    positions = [q.answer[0] for lesson in lessons for q in lesson.questions
+                 if q.kind == "choice"]
+    most = max(positions.count(p) for p in set(positions))
+    assert most <= len(positions) // 2
+
+
 def _flag_values(lesson_id: str, flag: str) -> set[Any]:
     lesson = next(x for x in load_lessons(LESSONS_DIR)[0] if x.id == lesson_id)
     return {s.rules.flags()[flag] for s in lesson.scenarios}
