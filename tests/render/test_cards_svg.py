@@ -264,3 +264,68 @@ def test_any_hand_is_well_formed_markup(
     svgs = list(root.iter(f"{SVG}svg"))
     assert [s.attrib["data-card"] for s in svgs] == [str(c) for c in cards]
     assert all(s.attrib["width"] == str(width) for s in svgs)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_every_card_has_its_own_drawing(style: str) -> None:
+    bodies = set()
+    for card in CARDS:
+        svg = card_svg(card, style=style)
+        # Strip the per-call ids and the name, keep the drawing.
+        body = re.sub(
+            r'id="[^"]*"|href="[^"]*"|<title[^>]*>[^<]*</title>|aria-label="[^"]*"'
+            r'|data-card="[^"]*"',
+            "",
+            svg,
+        )
+        bodies.add(body)
+    assert len(bodies) == 40
+
+
+def test_the_four_spanish_suits_have_four_different_colours() -> None:
+    inks = {palette(suit, "spanish").ink for suit in range(4)}
+    fills = {palette(suit, "spanish").fill for suit in range(4)}
+    assert len(inks) == 4 and len(fills) == 4
+
+
+def test_corner_number_is_readable_on_a_phone() -> None:
+    # At 60 px wide the corner number must still be at least 12 px tall.
+    root = parse(card_svg(Card.parse("12b"), width=60))
+    scale = 60 / 200
+    sizes = [float(el.attrib["font-size"]) * scale for el in root.iter(f"{SVG}text")]
+    assert sizes and min(sizes) >= 12
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_states_are_spoken_in_the_language_asked(lang: str) -> None:
+    card = Card.parse("7o")
+    words = {
+        "es": ("se puede jugar", "no se puede jugar", "gana la baza"),
+        "en": ("playable", "not playable", "winning the trick"),
+    }[lang]
+    name = expected_name(card, lang)
+    legal = parse(card_svg(card, lang=lang, highlight=True)).attrib["aria-label"]
+    dimmed = parse(card_svg(card, lang=lang, dimmed=True)).attrib["aria-label"]
+    winner = parse(card_svg(card, lang=lang, winning=True)).attrib["aria-label"]
+    assert (legal, dimmed, winner) == tuple(f"{name}, {w}" for w in words)
+
+
+@given(
+    st.lists(st.one_of(st.none(), st.sampled_from(CARDS)), max_size=5),
+    st.lists(st.text(max_size=20), max_size=5),
+    st.one_of(st.none(), st.integers(min_value=-1, max_value=6)),
+)
+def test_any_trick_is_well_formed_and_keeps_its_captions(
+    cards: list[Card | None], labels: list[str], winning: int | None
+) -> None:
+    # Control characters (and carriage returns, which XML turns into newlines) cannot
+    # survive an XML round trip; captions are plain text otherwise.
+    labels = [re.sub(r"[\x00-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]", "", x) for x in labels]
+    root = ET.fromstring(trick_html(cards, labels=labels, winning=winning, lang="en"))
+    figures = list(root.iter("figure"))
+    assert len(figures) == len(cards)
+    for position, figure in enumerate(figures):
+        caption = "".join(figure.find("figcaption").itertext())  # type: ignore[union-attr]
+        expected = labels[position] if position < len(labels) else ""
+        is_winner = winning == position and cards[position] is not None
+        assert caption == expected + ("★ wins" if is_winner else "")
