@@ -329,3 +329,10 @@ def test_any_trick_is_well_formed_and_keeps_its_captions(
         expected = labels[position] if position < len(labels) else ""
         is_winner = winning == position and cards[position] is not None
         assert caption == expected + ("★ wins" if is_winner else "")
+
+
+def test_hand_sized_cards_shrink_on_phones_and_presenter_cards_do_not() -> None:
+    small = parse(card_svg(Card.parse("1c"), width=90)).attrib["style"]
+    large = parse(card_svg(Card.parse("1c"), width=220)).attrib["style"]
+    assert "max-width:17vw" in small and "height:auto" in small
+    assert "max-width" not in large

@@ -76,6 +76,14 @@ _FRENCH_RED: Final = _Palette("#c8102e", "#7a0a1c", "#f7b2bd", "#b00d28")
 _FRENCH_BLACK: Final = _Palette("#1c1c1c", "#000000", "#8a8a8a", "#111111")
 FRENCH_PALETTES: Final = (_FRENCH_RED, _FRENCH_RED, _FRENCH_BLACK, _FRENCH_BLACK)
 
+
+def _css_size(width: int) -> str:
+    """Inline style: hand-sized cards shrink on narrow screens so five fit across a
+    phone (about 64 px on a 375 px screen); presenter-sized cards keep their size."""
+    shrink = "max-width:17vw;height:auto;" if width <= 120 else ""
+    return f"display:block;flex:none;{shrink}"
+
+
 _ids = itertools.count(1)
 _UID: Final = "@uid@"
 """Placeholder for the per-card id prefix in cached drawings."""
@@ -713,7 +721,7 @@ def _svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_WIDTH} {VIEW_HEIGHT}" '
         f'width="{width}" height="{height}" role="img" aria-label="{safe}" '
         f'class="tt-card{state}" data-card="{code}" id="{uid}" '
-        f'style="display:block;flex:none">'
+        f'style="{_css_size(width)}">'
         f'<title id="{uid}-title">{safe}</title>'
         f'<rect x="1.5" y="1.5" width="197" height="307" rx="14" fill="{FACE}" '
         f'stroke="{OUTLINE}" stroke-width="3"/>'
@@ -779,7 +787,7 @@ def _slot_svg(width: int, lang: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_WIDTH} {VIEW_HEIGHT}" '
         f'width="{max(int(width), 8)}" height="{height}" role="img" aria-label="{label}" '
-        f'class="tt-card tt-slot" id="{uid}" style="display:block;flex:none">'
+        f'class="tt-card tt-slot" id="{uid}" style="{_css_size(int(width))}">'
         f'<title id="{uid}-title">{label}</title>'
         f'<rect x="3" y="3" width="194" height="304" rx="14" fill="none" stroke="#8a8a8a" '
         f'stroke-width="4" stroke-dasharray="14 10"/></svg>'
