@@ -49,7 +49,7 @@ def progress_data(location: str, profile: str, fingerprint: tuple[int, ...],
         figures["lessons"] = stats.lessons_figure(lessons, text)
     weakest = [rule_name(r["rule"]) for r in stats.rule_mastery(answers)[:3]]
     return {"summary": stats.summary(answers, lessons, hands), "figures": figures,
-            "weakest": weakest}
+            "weakest": weakest, "csv": store.export_csv(profile)}
 
 
 def confirm_reset(profile: str) -> None:
@@ -90,7 +90,6 @@ def main() -> None:
         return
     try:
         data = progress_data(store.location, profile, store.fingerprint(profile), lang)
-        csv_text = store.export_csv(profile)
     except StoreError as error:
         st.error(store_message(error))
         return
@@ -117,7 +116,7 @@ def main() -> None:
                                     config={"displaylogo": False})
     st.divider()
     left, right = st.columns(2)
-    left.download_button(tr("progress.export"), data=csv_text, file_name=_file_name(profile),
+    left.download_button(tr("progress.export"), data=data["csv"], file_name=_file_name(profile),
                          mime="text/csv", key="progress_export", help=tr("progress.export_help"),
                          icon=":material/download:")
     if right.button(tr("progress.reset"), key="progress_reset", icon=":material/delete:"):
