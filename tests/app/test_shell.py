@@ -193,7 +193,9 @@ def test_bad_override_typed_in_the_sidebar_gives_the_engine_message_and_changes_
     at.sidebar.text_input(key="settings_w_flag_tute_award").set_value("lots").run()
     assert at.session_state["overrides"] == {}
     message = at.session_state["settings_error"]
-    assert "tute_award" in message and "lots" in message
+    assert message == t("settings.bad_text_flag", "es", value="lots",
+                        flag=t("settings.flag.tute_award.label", "es"),
+                        hint=t("settings.award_hint", "es"))
     at = open_app()
     at.sidebar.text_input(key="settings_w_flag_tute_award").set_value("2").run()
     assert at.session_state["overrides"] == {"tute_award": 2}

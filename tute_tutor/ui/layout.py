@@ -81,6 +81,12 @@ def _on_flag(name: str) -> None:
     problem = set_flag(name, value)
     if problem is None:
         st.session_state.pop(SETTINGS_ERROR, None)
+    elif name in TEXT_FLAGS:
+        # The engine refused it; say so in the learner's language with what is allowed.
+        hint = tr("settings.award_hint" if name == "tute_award" else "settings.match_hint")
+        st.session_state[SETTINGS_ERROR] = tr(
+            "settings.bad_text_flag", flag=tr(f"settings.flag.{name}.label"),
+            value=str(raw), hint=hint)
     else:
         st.session_state[SETTINGS_ERROR] = tr("settings.bad_override", error=problem)
 

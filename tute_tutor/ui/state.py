@@ -142,7 +142,7 @@ def init_session_defaults() -> None:
     state.setdefault(RULESET, start.ruleset)
     state.setdefault(OVERRIDES, dict(start.overrides))
     if problems:
-        state[SETTINGS_ERROR] = "; ".join(problems)
+        state[SETTINGS_ERROR] = t("settings.bad_link", start.lang, error="; ".join(problems))
 
 
 _last_settings: list[Settings] = [Settings()]
