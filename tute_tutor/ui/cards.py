@@ -38,6 +38,7 @@ _CSS = """
   outline-offset: 3px; }
 .tt-pick:disabled { cursor: default; }
 .tt-pick { position: relative; }
+@media (max-width: 480px) { .tt-hand { gap: 5px; } }
 .tt-pick[aria-pressed="true"] { transform: translateY(-12px);
   outline: 5px solid #1f4fbf; outline-offset: 2px; }
 .tt-pick[aria-pressed="true"]::after { content: "✓"; position: absolute; top: -10px;
