@@ -127,8 +127,12 @@ def check_arguments(ruleset: str, level_a: int, level_b: int, deals: int,
 
 def run_arena(ruleset: str, level_a: int, level_b: int, deals: int, seed: int = 0, *,
               overrides: Mapping[str, Any] | None = None, jobs: int = 1,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals and sum them up as the ``arena`` command prints."""
+              progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals and sum them up as the ``arena`` command prints.
+
+    ``progress`` is called after each deal with the running ``hands``, ``a_hands_won``
+    and ``a_mean_margin``.
+    """
     check_arguments(ruleset, level_a, level_b, deals, overrides)
     started = time.perf_counter()
     won = 0
@@ -140,7 +144,8 @@ def run_arena(ruleset: str, level_a: int, level_b: int, deals: int, seed: int = 
             won += outcome.a_won
             margin += outcome.a_margin
         if progress is not None:
-            progress(1)
+            progress({"hands": hands, "a_hands_won": won,
+                      "a_mean_margin": round(margin / hands, 2)})
     low, high = wilson_interval(won, hands)
     return {
         "deals": deals,

@@ -45,10 +45,17 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         from tqdm import tqdm
 
         bar = tqdm(total=args.deals, unit="deal", file=sys.stderr, desc="arena")
+
+    def progress(running: dict[str, Any]) -> None:
+        if bar is not None:
+            rate = running["a_hands_won"] / running["hands"]
+            bar.set_postfix(a_win=f"{rate:.3f}", margin=running["a_mean_margin"],
+                            refresh=False)
+            bar.update(1)
+
     try:
         summary = run_arena(args.ruleset, args.a, args.b, args.deals, args.seed,
-                            overrides=overrides, jobs=max(1, args.jobs),
-                            progress=bar.update if bar is not None else None)
+                            overrides=overrides, jobs=max(1, args.jobs), progress=progress)
     finally:
         if bar is not None:
             bar.close()

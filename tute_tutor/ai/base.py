@@ -64,7 +64,8 @@ def declare_for_all(game: Game, players: Sequence[Player | None],
     """Let every computer seat make its declarations in the open moment.
 
     Seats are asked in playing order from the trick's winner; ``None`` marks a human
-    seat (skipped). Returns the events made.
+    seat (skipped). A seat is asked again after its actions (a swap can complete a
+    pair to sing) until it has nothing more to declare. Returns the events made.
     """
     events: list[Event] = []
     if game.finished or game.moment is None:
@@ -75,10 +76,14 @@ def declare_for_all(game: Game, players: Sequence[Player | None],
         player = players[seat]
         if player is None:
             continue
-        for action in player.declarations(game.view(seat), rng):
-            events.append(apply_action(game, seat, action))
-            if game.finished:
-                return events
+        for _ in range(4):  # tute, swap, cante: at most three rounds ever make sense
+            actions = player.declarations(game.view(seat), rng)
+            if not actions:
+                break
+            for action in actions:
+                events.append(apply_action(game, seat, action))
+                if game.finished:
+                    return events
     return events
 
 

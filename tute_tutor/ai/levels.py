@@ -33,15 +33,16 @@ from tute_tutor.game import SeatView
 
 
 def _declarations(view: SeatView) -> list[Action]:
+    """Tute first; then the swap alone (it may complete a pair: the driver asks again);
+    then the best cante."""
     if view.can_tute:
         return [TuteAction()]
-    actions: list[Action] = []
     if view.can_swap:
-        actions.append(SwapAction())
+        return [SwapAction()]
     if view.declarable_cantes:
         suits = view.declarable_cantes
-        actions.append(CanteAction(view.trump if view.trump in suits else suits[0]))
-    return actions
+        return [CanteAction(view.trump if view.trump in suits else suits[0])]
+    return []
 
 
 def _trick_info(view: SeatView) -> TrickInfo:
@@ -95,14 +96,14 @@ class RulesPlayer:
         """The card of the simple rules (no memory of earlier tricks)."""
         legal = mask_of(view.legal)
         info = _trick_info(view)
-        # No counting: any card not in hand and not on the table could be anywhere, and
+        # No memory: any card not in hand and not on this trick could still be out, and
         # every later opponent is expected to follow suit.
-        unknown = ALL_CARDS & ~view.hand_mask & ~view.played_mask
+        unknown = ALL_CARDS & ~view.hand_mask & ~mask_of(view.trick)
         later = view.players - 1 - info.count
         threats = threats_of(info.lead, view.trump, [(unknown, False)] * min(later, 1))
         card = rule_card(view.seat, view.hand_mask, legal, info, view.trump, view.players,
                          sung=_sung_mask(view), can_sing=_can_still_sing(view),
-                         unseen=ALL_CARDS & ~view.hand_mask, threats=threats)
+                         unseen=unknown, threats=threats)
         return CARDS[card]
 
 
@@ -153,7 +154,7 @@ class CountingPlayer:
     """Level 3: counts cards, infers voids, keeps pairs, solves the last tricks."""
 
     level = 3
-    endgame_tricks = 3
+    endgame_tricks = 5
     endgame_tricks_two = 5  # two players, stock gone: every card is known
     endgame_worlds = 8
 

@@ -144,7 +144,7 @@ class Solver:
                 not pos.sung >> s & 1 and any(h & pair_masks[s] == pair_masks[s]
                                               for h in hands)
                 for s in range(4))
-        cante_by_team = pos.cante_by_team
+        cante_by_team = pos.cante_by_team and players == 4
         one_cante = pos.one_cante
         counter = [0]
         chosen_box = [-1]

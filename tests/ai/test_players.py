@@ -1,0 +1,204 @@
+"""The computer players' interface: one seat's view only, legal and reproducible choices,
+level 4's evaluation, level 3's exact endgame."""
+
+from __future__ import annotations
+
+import gc
+import random
+import types
+
+import pytest
+
+from tute_tutor.ai import CanteAction, PlayAction, get_player
+from tute_tutor.ai.base import computer_turn, play_hand
+from tute_tutor.ai.levels import CountingPlayer, ExpertPlayer
+from tute_tutor.ai.simulate import Table
+from tute_tutor.ai.solver import Position
+from tute_tutor.cards import CARDS, Card
+from tute_tutor.core import POINTS, deal
+from tute_tutor.errors import TuteError
+from tute_tutor.game import Game, SeatView
+from tute_tutor.rules import find_rules
+
+LEVELS = (1, 2, 3, 4)
+
+
+def _reachable(root: object) -> list[object]:
+    """Every object reachable from ``root``, not following into classes and modules."""
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType, types.FunctionType)):
+            continue
+        seen[id(obj)] = obj
+        stack.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("ruleset", ["clasico", "a-tres", "a-dos"])
+def test_a_seat_view_holds_no_path_to_the_game_or_hidden_cards(ruleset: str) -> None:
+    game = Game.deal(ruleset, seed=11)
+    players = [get_player(2)] * game.players
+    rng = random.Random(0)
+    for _ in range(6):
+        computer_turn(game, players, rng)
+    view = game.view(1)
+    objects = _reachable(view)
+    assert not any(isinstance(o, Game) for o in objects)
+    visible = view.hand_mask | view.played_mask | view.trump_card.bit
+    for known in view.known:
+        visible |= known
+    if view.face_up is not None:
+        visible |= view.face_up.bit
+    for obj in objects:
+        if isinstance(obj, Card):
+            assert visible >> obj.index & 1, f"{obj} is visible to seat 1"
+    masks = {o for o in objects if isinstance(o, int) and not isinstance(o, bool)}
+    for other in range(game.players):
+        if other != 1 and game.hands[other] & ~visible:
+            assert game.hands[other] not in masks
+
+
+def _shuffled_others(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same deal for ``seat`` (and the shown trump card), the other hands reshuffled."""
+    rules = game.rules
+    fixed = {game.trump_card} if not rules.has_stock else set()
+    pool = [c for s in range(game.players) if s != seat
+            for c in range(40) if game.initial_hands[s] >> c & 1 and c not in fixed]
+    stock = list(game.initial_stock)
+    if rules.has_stock:
+        pool += stock
+    rng.shuffle(pool)
+    hands = list(game.initial_hands)
+    for other in range(game.players):
+        if other == seat:
+            continue
+        size = game.initial_hands[other].bit_count()
+        keep = game.initial_hands[other] & sum(1 << c for c in fixed)
+        size -= keep.bit_count()
+        hands[other] = keep | sum(1 << pool.pop() for _ in range(size))
+    if rules.has_stock:
+        stock = [pool.pop() for _ in range(len(stock))]
+    return Game(rules, game.dealer, hands, game.trump_card, stock, ruleset=game.ruleset)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("ruleset", ["clasico", "a-tres", "a-dos"])
+def test_choice_depends_only_on_what_the_seat_sees(level: int, ruleset: str) -> None:
+    rules = find_rules(ruleset)
+    mano = 0
+    dealer = (mano - 1) % rules.players
+    for seed in range(2):
+        game = Game.deal(ruleset, seed=seed, dealer=dealer)
+        twin = _shuffled_others(game, mano, random.Random(seed))
+        assert game.hands[mano] == twin.hands[mano]
+        assert game.hands != twin.hands
+        player = get_player(level)
+        first = player.choose_card(game.view(mano), random.Random(5))
+        second = player.choose_card(twin.view(mano), random.Random(5))
+        assert first == second
+
+
+def test_level4_evaluation_covers_every_legal_card_best_first() -> None:
+    game = Game.deal("clasico", seed=4, dealer=3)
+    players = [get_player(2)] * 4
+    rng = random.Random(4)
+    while game.to_move != 1 or len(game.tricks) < 4:
+        computer_turn(game, players, rng)
+    game.close_moment()
+    view = game.view(1)
+    expert = get_player(4)
+    assert isinstance(expert, ExpertPlayer)
+    evaluations = expert.evaluations(view, random.Random(9))
+    assert {e.card for e in evaluations} == set(view.legal)
+    values = [e.value for e in evaluations]
+    assert values == sorted(values, reverse=True)
+    left = sum(POINTS[c] for c in range(40) if not view.played_mask >> c & 1) + 10
+    assert all(0 <= v <= left + 40 + 20 * 3 for v in values)
+    assert all(e.worlds >= 24 for e in evaluations)
+    assert expert.evaluate(view, random.Random(9)) == [(e.card, e.value) for e in evaluations]
+    assert expert.choose_card(view, random.Random(9)) == evaluations[0].card
+
+
+def test_level4_values_are_exact_when_every_hand_is_known() -> None:
+    # Two players, stock gone: the unseen cards are all the opponent's, so every sampled
+    # world is the real one and the evaluation is the solver's exact value.
+    game = Game.deal("a-dos", seed=8)
+    players = [get_player(2)] * 2
+    rng = random.Random(8)
+    while game.stock_left or len(game.hand(game.to_move or 0)) > 5:
+        computer_turn(game, players, rng)
+        assert not game.finished
+    game.close_moment()
+    seat = game.to_move
+    assert seat is not None
+    view = game.view(seat)
+    exact = Position.from_rules(game.rules, game.hands, game.trump, game.leader,
+                                game.trick, cantes=True).card_values(seat)
+    scored = dict(get_player(4).evaluate(view, random.Random(1)))
+    assert {c.index: v for c, v in scored.items()} == pytest.approx(exact)
+    # Level 3 plays that endgame exactly too: its card is one of the best.
+    choice = get_player(3).choose_card(view, random.Random(1))
+    assert exact[choice.index] == max(exact.values())
+    assert CountingPlayer.endgame_tricks_two >= len(view.hand)
+
+
+def test_unknown_levels_are_refused() -> None:
+    for level in (0, 5, -1):
+        with pytest.raises(TuteError, match="choose 1 to 4"):
+            get_player(level)
+
+
+def test_every_level_sings_the_forty_before_a_twenty() -> None:
+    # Seat 0 holds both pairs (oros trump) and wins the first trick with the as.
+    rules = find_rules("clasico")
+    hands = [0, 0, 0, 0]
+    codes = ["1c,12o,11o,12c,11c,2e,4e,5e,6e,7e", "2c,4b,5c,6c,7c,10c,2b,1e,3e,10e",
+             "2o,4o,5o,6o,7o,10o,3o,11e,12e,3c", "1o,4c,5b,6b,7b,10b,11b,12b,3b,1b"]
+    for seat, text in enumerate(codes):
+        for code in text.split(","):
+            hands[seat] |= Card.parse(code).bit
+    game = Game(rules, 3, hands, Card.parse("1o").index)
+    for card in ("1c", "2c", "3c", "4c"):
+        game.play(Card.parse(card))
+    assert game.tricks[-1].winner == 0
+    for level in LEVELS:
+        actions = get_player(level).declarations(game.view(0), random.Random(0))
+        assert actions == [CanteAction(0)]
+
+
+def test_a_human_seat_is_left_to_play() -> None:
+    game = Game.deal("clasico", seed=2, dealer=3)
+    players = [None, get_player(1), get_player(1), get_player(1)]
+    assert computer_turn(game, players, random.Random(0)) == []
+    game.play(game.legal_plays()[0])
+    events = computer_turn(game, players, random.Random(0))
+    assert len(events) == 1 and events[0].seat == 1
+
+
+def test_table_legal_cards_match_the_game() -> None:
+    for seed in range(20):
+        game = Game.deal("estricto", seed=seed)
+        players = [get_player(1)] * 4
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(1, 30)):
+            computer_turn(game, players, rng)
+        if game.finished:
+            continue
+        game.close_moment()
+        leader = game.leader
+        table = Table(game.rules, list(game.hands), game.trump, leader, list(game.trick))
+        legal = {CARDS[c] for c in range(40) if table.legal() >> c & 1}
+        assert legal == set(game.legal_plays())
+
+
+def test_play_hand_ends_every_hand() -> None:
+    hands, trump_card, _ = deal(random.Random(3), 4, 0)
+    game = Game(find_rules("clasico"), 0, hands, trump_card)
+    play_hand(game, [get_player(3), get_player(2), get_player(3), get_player(2)],
+              random.Random(3))
+    assert game.finished
+    assert sum(game.result().card_points) == 120
+    assert isinstance(PlayAction(CARDS[0]), PlayAction)
+    assert isinstance(game.view(0), SeatView)
