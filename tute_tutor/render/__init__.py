@@ -15,7 +15,16 @@ from tute_tutor.render.cards import (
     card_label,
     card_svg,
     hand_html,
+    spoken_label,
     trick_html,
 )
 
-__all__ = ["CARD_ASPECT", "DECK_STYLES", "card_label", "card_svg", "hand_html", "trick_html"]
+__all__ = [
+    "CARD_ASPECT",
+    "DECK_STYLES",
+    "card_label",
+    "card_svg",
+    "hand_html",
+    "spoken_label",
+    "trick_html",
+]
