@@ -120,6 +120,12 @@ def builder() -> None:
                 st.button(tr("teacher.generate"), key="tb_generate", icon=":material/casino:",
                           on_click=tb.on_generate, args=(lang,),
                           disabled=not tb.generator_available())
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                st.number_input(tr("teacher.gen_count"), min_value=1, max_value=40, value=10,
+                                key=tb.GEN_COUNT, width=160)
+                st.button(tr("teacher.generate_many"), key="tb_generate_many",
+                          icon=":material/playlist_add:", on_click=tb.on_generate_many,
+                          args=(lang,), disabled=not tb.generator_available())
         fields = st.container()
         picker = st.container(border=True)
         with picker:

@@ -288,3 +288,14 @@ def test_bad_hand_record_is_one_line() -> None:
     at.text_area(key="rec_paste").set_value("{not json").run()
     errors = [e.value for e in at.error]
     assert len(errors) == 1 and "JSON" in errors[0]
+
+
+def test_ten_generated_scenarios_of_a_topic_fill_the_sequence_in_one_click() -> None:
+    at = _open("pages/teacher.py")
+    at.selectbox(key="tb_topic").set_value("fallar").run()
+    at.button(key="tb_generate_many").click().run()
+    assert not at.exception
+    assert t("teacher.added", LANG, count=10) in _texts(at)
+    deck = [Scenario.from_json(d) for d in at.session_state["teacher_deck"]]
+    assert len(deck) == 10
+    assert all(s.analyse().obligation == "fallar" for s in deck)

@@ -249,6 +249,25 @@ def on_generate(lang: str) -> None:
     state[MESSAGE] = ("success", t("teacher.generated", lang))
 
 
+GEN_COUNT: Final = "tb_gen_count"
+
+
+def on_generate_many(lang: str) -> None:
+    """Callback: append as many generated scenarios as asked to the sequence."""
+    state = st.session_state
+    state[SEED] = int(state.get(SEED, 0)) + 1
+    rng = random.Random(f"{state[SEED]}-{random.random()}")
+    count = max(1, min(40, int(state.get(GEN_COUNT, 10) or 10)))
+    try:
+        fresh = [generate(state[RULESET], builder_overrides(), state.get(TOPIC, ANY_TOPIC),
+                          int(state.get(DIFFICULTY, 1)), rng) for _ in range(count)]
+    except TuteError as error:
+        state[MESSAGE] = ("error", t("teacher.generate_failed", lang, error=str(error)))
+        return
+    set_deck([*get_deck(), *fresh])
+    state[MESSAGE] = ("success", t("teacher.added", lang, count=len(get_deck())))
+
+
 # --------------------------------------------------------------------------- the deck
 def get_deck() -> list[Scenario]:
     """The teacher's sequence of slides (scenarios that failed to load are dropped)."""
