@@ -223,7 +223,7 @@ def sequence() -> None:
 
 def share(slides: list[Scenario]) -> None:
     st.subheader(tr("teacher.share_title"))
-    links = tb.links_for(slides)
+    links = tb.links_for(slides, lang)
     if links is None:
         st.warning(tr("teacher.link_too_long"))
     else:
@@ -234,7 +234,7 @@ def share(slides: list[Scenario]) -> None:
         st.code(teacher_link, language=None, wrap_lines=True)
         st.page_link("pages/try_it.py", label=tr("teacher.open_student_view"),
                      icon=":material/open_in_new:",
-                     query_params={QUERY_KEY: encode_link(slides)})
+                     query_params={QUERY_KEY: encode_link(slides), "lang": lang})
     st.download_button(tr("teacher.save_file"), scenarios_to_file_text(slides),
                        file_name="tute-scenarios.json", mime="application/json",
                        icon=":material/download:", key="deck_save")

@@ -326,8 +326,8 @@ def link_error_line(error: ShareError, lang: str, source: str = "link") -> str:
              detail=error.detail or str(error))
 
 
-def links_for(scenarios: Sequence[Scenario]) -> tuple[str, str] | None:
-    """Full (teacher, student) links for the sequence, None when it cannot travel by URL."""
+def links_for(scenarios: Sequence[Scenario], lang: str) -> tuple[str, str] | None:
+    """Full (teacher, student) links for the sequence in ``lang``; None when too long."""
     try:
         token = encode_link(scenarios)
     except ShareError:
@@ -337,7 +337,8 @@ def links_for(scenarios: Sequence[Scenario]) -> tuple[str, str] | None:
     except Exception:  # no browser context (AppTest): a relative link still works
         url = ""
     root = base_url(url) if url else ""
-    return (f"{root}/teacher?{QUERY_KEY}={token}", f"{root}/try_it?{QUERY_KEY}={token}")
+    query = f"{QUERY_KEY}={token}&lang={lang}"
+    return (f"{root}/teacher?{query}", f"{root}/try_it?{query}")
 
 
 # --------------------------------------------------------------------------- drawing
