@@ -70,6 +70,8 @@ class PlayAnalysis:
     stock_left: int
     exemption_applies: bool
     """Partner exemption is on and the partner holds the winning card."""
+    overtake_when_trumped: bool = False
+    """The flag of that name: a cut trick still obliges to beat the suit led."""
 
     @property
     def legal_mask(self) -> int:
@@ -117,7 +119,7 @@ def analyse_play(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules:
     trick_t = tuple(trick)
     if not trick:
         return PlayAnalysis(hand_sorted, trick_t, trump, hand_sorted, "salida", (), None, None,
-                            None, None, stock_left, False)
+                            None, None, stock_left, False, rules.overtake_when_trumped)
     state = trick_state([c.index for c in trick], trump)
     n = len(trick)
     partner_winning = rules.has_teams and n >= 2 and state.winner_position == n - 2
@@ -130,7 +132,7 @@ def analyse_play(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules:
         refused = tuple((c, reason or "") for c in cards_of(hand_mask & ~mask))
         return PlayAnalysis(hand_sorted, trick_t, trump, tuple(cards_of(mask)), obligation,
                             refused, winning, winning_by, state.lead, high_lead, stock_left,
-                            exemption)
+                            exemption, rules.overtake_when_trumped)
 
     if rules.has_stock and stock_left > 0:
         return result(hand_mask, "robo", None)
@@ -150,7 +152,9 @@ def analyse_play(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules:
             )
             return PlayAnalysis(hand_sorted, trick_t, trump, tuple(cards_of(normal)), "montar",
                                 refused, winning, winning_by, state.lead, high_lead,
-                                stock_left, exemption)
+                                stock_left, exemption, rules.overtake_when_trumped)
+        # Every card of the suit may be played: asistir is the rule that decides (when
+        # they all beat the table, montar is met whichever is played).
         return result(normal, "asistir", "must_follow")
     trumps = hand_mask & SUIT_MASKS[trump]
     if not trumps:

@@ -51,6 +51,19 @@ def test_montar_must_beat_the_highest_card_of_the_suit_led() -> None:
     assert legal("12c,3c,10c,2c", "4c,11c") == ({"12c", "3c"}, "montar")
 
 
+def test_every_card_of_the_suit_beats_the_table_asistir_decides() -> None:
+    # Nothing is refused inside the suit: asistir is the binding rule, montar is met anyway.
+    assert legal("12c,3c,5b", "10c") == ({"12c", "3c"}, "asistir")
+    assert legal("12c,5b", "10c") == ({"12c"}, "asistir")
+    a = analyse_play(cards("12c,5b"), cards("10c"), 0, find_rules("clasico"))
+    assert "supera" in explain(a, "es") and "no supera" not in explain(a, "es")
+    assert "beats" in explain(a, "en") and "does not beat" not in explain(a, "en")
+    cut = analyse_play(cards("12c,3c"), cards("10c,2o"), 0,
+                       find_rules("clasico", {"overtake_when_trumped": True}))
+    assert cut.obligation == "asistir"
+    assert "no hace falta" not in explain(cut, "es") and "need not" not in explain(cut, "en")
+
+
 def test_montar_when_trump_is_led_beat_the_highest_trump() -> None:
     assert legal("3o,4o,2c", "12o") == ({"3o"}, "montar")
 
@@ -322,6 +335,38 @@ def positions(draw: st.DrawFn) -> tuple[list[Card], list[Card], int, str, Mappin
             flags, stock_left)
 
 
+def reference_obligation(hand: list[Card], trick: list[Card], trump: int, rules: Any,
+                         stock_left: int, a: Any) -> str:
+    """The obligation code by the words of RULES.md §3 and FORMATS.md."""
+    if not trick:
+        return "salida"
+    if rules.has_stock and stock_left:
+        return "robo"
+    lead = trick[0].suit
+    follow = [c for c in hand if c.suit == lead]
+    trumps_on_table = [c for c in trick if c.suit == trump]
+    strict = reference_legal(hand, trick, trump, find_rules("clasico", {
+        "overtake_when_trumped": rules.overtake_when_trumped,
+        "trump_when_cannot_overtrump": rules.trump_when_cannot_overtrump}), 0)
+    partner_wins = rules.players == 4 and len(trick) >= 2 and \
+        reference_winner(trick, trump) == len(trick) - 2
+    assert a.exemption_applies == (rules.partner_exemption and partner_wins)
+    if rules.partner_exemption and partner_wins and set(a.legal) != strict:
+        return "companero"
+    if follow:
+        # montar when the duty to beat refuses some card of the suit, else asistir
+        legal_set = reference_legal(hand, trick, trump, rules, stock_left)
+        return "asistir" if legal_set == set(follow) else "montar"
+    own_trumps = [c for c in hand if c.suit == trump]
+    if not own_trumps:
+        return "libre"
+    if not trumps_on_table:
+        return "fallar"
+    if any(c.strength > max(t.strength for t in trumps_on_table) for c in own_trumps):
+        return "pisar"
+    return "fallar" if rules.trump_when_cannot_overtrump else "libre"
+
+
 @given(positions())
 def test_legal_plays_match_the_words_of_the_rules(position: Any) -> None:
     hand, trick, trump, ruleset, flags, stock_left = position
@@ -340,6 +385,7 @@ def test_legal_plays_match_the_words_of_the_rules(position: Any) -> None:
         got = legal_mask(mask(hand), lead, high, best, trump, rules.overtake_when_trumped,
                          rules.trump_when_cannot_overtrump)
         assert got == mask(expected)
+    assert a.obligation == reference_obligation(hand, trick, trump, rules, stock_left, a)
     for lang in ("es", "en"):
         sentence = explain(a, lang)
         assert sentence and "{" not in sentence and "explain." not in sentence
