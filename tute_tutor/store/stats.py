@@ -95,8 +95,9 @@ Text = Callable[..., str]
 
 def _layout(fig: Any, title: str, x_title: str, y_title: str) -> Any:
     fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title,
-                      margin={"l": 40, "r": 20, "t": 50, "b": 40}, height=340,
-                      template="plotly_white", legend={"orientation": "h", "y": -0.25})
+                      margin={"l": 40, "r": 20, "t": 50, "b": 90}, height=360,
+                      template="plotly_white",
+                      legend={"orientation": "h", "y": -0.38, "x": 0})
     return fig
 
 
@@ -106,15 +107,16 @@ def accuracy_figure(answers: Sequence[Answer], text: Text) -> Any:
 
     rows = daily_accuracy(answers)
     fig = go.Figure()
+    # Bars (answers, left axis) under the line (accuracy, right axis): an overlaying
+    # axis is drawn on top, so the line goes there to stay visible.
     fig.add_trace(go.Bar(x=[r["date"] for r in rows], y=[r["answers"] for r in rows],
-                         name=text("answers"), marker_color="#9ecae1", yaxis="y2"))
+                         name=text("answers"), marker_color="#c6dbef", opacity=0.8))
     fig.add_trace(go.Scatter(x=[r["date"] for r in rows], y=[r["accuracy"] for r in rows],
-                             name=text("accuracy"), mode="lines+markers",
+                             name=text("accuracy"), mode="lines+markers", yaxis="y2",
                              line={"color": "#08519c", "width": 3}))
-    _layout(fig, text("accuracy_title"), text("date"), text("accuracy_axis"))
-    fig.update_layout(yaxis={"range": [0, 105]},
-                      yaxis2={"overlaying": "y", "side": "right", "showgrid": False,
-                              "title": text("answers")})
+    _layout(fig, text("accuracy_title"), text("date"), text("answers"))
+    fig.update_layout(yaxis2={"overlaying": "y", "side": "right", "showgrid": False,
+                              "range": [0, 105], "title": text("accuracy_axis")})
     return fig
 
 
@@ -127,11 +129,12 @@ def mastery_figure(answers: Sequence[Answer], text: Text, rule_name: Label) -> A
     fig = go.Figure(go.Bar(
         x=[r["mastery"] for r in rows], y=[rule_name(r["rule"]) for r in rows],
         orientation="h", marker_color=[colours[r["box"] - 1] for r in rows],
-        text=[text("box", box=r["box"], boxes=BOXES) for r in rows], textposition="auto",
+        text=[text("box", box=r["box"], boxes=BOXES) for r in rows], textposition="outside",
         customdata=[[r["answers"], r["accuracy"]] for r in rows],
         hovertemplate="%{y}: %{x}% · %{customdata[0]} · %{customdata[1]}%<extra></extra>"))
     _layout(fig, text("mastery_title"), text("mastery_axis"), "")
-    fig.update_layout(xaxis={"range": [0, 100]}, height=max(260, 60 + 28 * len(rows)),
+    fig.update_layout(xaxis={"range": [0, 125], "tickvals": [0, 25, 50, 75, 100]},
+                      height=max(300, 140 + 28 * len(rows)),
                       yaxis={"autorange": "reversed"})
     return fig
 
