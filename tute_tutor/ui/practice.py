@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from tute_tutor.cards import suit_name
+from tute_tutor.cards import Card, suit_name
 from tute_tutor.errors import TuteError
 from tute_tutor.practice import (
     LEARNER,
@@ -172,38 +172,41 @@ def status_line(table: Table, current: Settings) -> None:
 
 
 def table_view(table: Table, current: Settings) -> None:
-    """The trick so far with who is winning it, or the last trick; the other seats."""
+    """The trick so far (empty places for the seats still to play) with who is winning
+    it, or the last trick once it is complete; then the other seats."""
     lang = current.lang
     status = table.status()
     game = table.game
-    seats = list(status.trick_seats)
-    cards = list(status.trick)
-    if cards:
-        position = seats.index(status.winning_seat) if status.winning_seat in seats else None
+    n = table.players
+    if status.trick or not game.tricks:
+        leader = status.trick_seats[0] if status.trick_seats else game.leader
+        seats = [(leader + i) % n for i in range(n)]
+        cards: list[Card | None] = [*status.trick, *([None] * (n - len(status.trick)))]
+        position = seats.index(status.winning_seat) if status.winning_seat is not None \
+            else None
         show_trick(cards, labels=[seat_name(s, lang) for s in seats], winning=position,
                    style=current.deck_style, lang=lang, width=TRICK_WIDTH)
-        winner = status.winning_seat if status.winning_seat is not None else 0
-        if status.winning_is_learner:
+        winner = status.winning_seat
+        if winner is None:
+            you = "_you" if leader == LEARNER else ""
+            st.caption(tr("practice.page.empty_trick" + you, name=seat_name(leader, lang)))
+        elif status.winning_is_learner:
             st.caption(tr("practice.page.winning_you"))
         elif status.winning_is_partner:
             st.caption(tr("practice.page.winning_partner", name=seat_name(winner, lang)))
         else:
             st.caption(tr("practice.page.winning_other", name=seat_name(winner, lang)))
-    elif game.tricks:
+    else:
         last = game.tricks[-1]
-        last_seats = last.seats(table.players)
+        last_seats = last.seats(n)
         show_trick(list(last.cards), labels=[seat_name(s, lang) for s in last_seats],
                    winning=last_seats.index(last.winner), style=current.deck_style,
                    lang=lang, width=TRICK_WIDTH)
         you = "_you" if last.winner == LEARNER else ""
         st.caption(tr("practice.page.last_trick" + you, name=seat_name(last.winner, lang),
                       points=last.points))
-    elif not game.finished:
-        leader = game.to_move if game.to_move is not None else 0
-        you = "_you" if leader == LEARNER else ""
-        st.caption(tr("practice.page.empty_trick" + you, name=seat_name(leader, lang)))
     others = []
-    for seat in range(1, table.players):
+    for seat in range(1, n):
         others.append(tr("practice.page.seat_summary",
                          name=seat_label(seat, table.rules, lang),
                          cards=status.hand_sizes[seat], tricks=status.tricks_won[seat]))
@@ -306,16 +309,19 @@ def action_bar(table: Table, current: Settings) -> bool:
     return changed
 
 
-def messages(table: Table, current: Settings) -> None:
-    """The refusal or renuncio message of the last click, and the hint."""
+def messages(table: Table, current: Settings, slot: Any) -> None:
+    """The refusal or renuncio message of the last click, and the hint, in ``slot``."""
     state = st.session_state
     message = state.get(MESSAGE)
-    if message:
-        kind, text = message
-        (st.error if kind == "error" else st.warning)(text, icon=":material/block:")
     hint = state.get(HINT)
-    if hint:
-        st.info(hint, icon=":material/lightbulb:")
+    if not message and not hint:
+        return
+    with slot.container():
+        if message:
+            kind, text = message
+            (st.error if kind == "error" else st.warning)(text, icon=":material/block:")
+        if hint:
+            st.info(hint, icon=":material/lightbulb:")
 
 
 def latest(table: Table, current: Settings) -> None:
