@@ -112,10 +112,8 @@ def test_random_computer_hands_are_legal_and_reproducible(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", list(PRESETS))
 def test_strong_levels_play_legal_reproducible_hands(ruleset: str) -> None:
-    for seed in (1, 2):
-        levels = [3, 4] if seed == 1 else [4, 3]
-        game, counts = checked_hand(ruleset, seed, levels)
-        assert game.finished and counts["play"] > 0
-        if seed == 1:
-            again, _ = checked_hand(ruleset, seed, levels)
-            assert again.to_record() == game.to_record()
+    levels = [3, 4]
+    game, counts = checked_hand(ruleset, 1, levels)
+    assert game.finished and counts["play"] > 0
+    again, _ = checked_hand(ruleset, 1, levels)
+    assert again.to_record() == game.to_record()
