@@ -11,8 +11,10 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tute_tutor.cards import suit_name
 from tute_tutor.explain import card_name, explain_refusal
-from tute_tutor.practice import Table
+from tute_tutor.game import CanteEvent
+from tute_tutor.practice import Table, TableConfig
 from tute_tutor.record import replay
 from tute_tutor.store import DEFAULT_PROFILE, open_store
 from tute_tutor.ui.cards import fallback_key
@@ -234,3 +236,78 @@ def test_page_in_english() -> None:
     at = open_practice("clasico", seed=5, lang="en")
     text = markdown_text(at)
     assert "Your hand" in text and "Trumps" in text
+
+
+def _seed_with_a_cante_offer(ruleset: str) -> int:
+    """A seed where the learner, always playing the first legal card, may sing."""
+    for seed in range(100):
+        table = Table(TableConfig(ruleset, seed=seed))
+        for _ in range(40):
+            table.run()
+            if table.finished:
+                break
+            if table.offers().cantes:
+                return seed
+            table.click(table.legal_cards()[0])
+    raise AssertionError("no seed gives the learner a cante")
+
+
+@pytest.mark.parametrize("ruleset", ["clasico", "a-dos"])
+def test_cante_is_offered_and_sung_through_the_page(ruleset: str) -> None:
+    seed = _seed_with_a_cante_offer(ruleset)
+    at = open_practice(ruleset, seed=seed)
+    for _ in range(40):
+        table = table_of(at)
+        offers = table.offers()
+        if offers.cantes:
+            suit = offers.cantes[0]
+            game = table.game
+            assert suit in game.declarable_cantes(0)
+            points = 40 if suit == game.trump else 20
+            at.button(key=f"practice_sing_{suit}").click().run()
+            assert not at.exception
+            sung = [e for e in table_of(at).game.events if isinstance(e, CanteEvent)]
+            assert (0, suit, points) in [(e.seat, e.suit, e.points) for e in sung]
+            word = "cuarenta" if points == 40 else "veinte"
+            assert f"Cantas las {word} en {suit_name(suit, 'es')}" in markdown_text(at)
+            return
+        click_card(at, table.legal_cards()[0])
+    pytest.fail("the cante found by the controller never showed on the page")
+
+
+def test_match_over_offers_a_new_match() -> None:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.session_state["ruleset"] = "clasico"
+    at.session_state["overrides"] = {"match": "hands:1"}
+    at.session_state["practice_seed"] = 9
+    at.run()
+    at.switch_page("pages/practice.py")
+    at.run()
+    table = play_to_end(at)
+    assert table.match_finished
+    assert any("Partida terminada" in i.value for i in at.info)
+    assert not [b for b in at.button if b.key == "practice_next_hand"]
+    at.button(key="practice_new_match_end").click().run()
+    assert not at.exception
+    fresh = table_of(at)
+    assert fresh is not table and fresh.hand_number == 1 and not fresh.finished
+    assert fresh.match_scores() == (0, 0)
+
+
+def test_choosing_a_level_changes_the_computer_player() -> None:
+    at = open_practice("clasico", seed=3)
+    at.selectbox(key="practice_level_3").set_value(4).run()
+    assert not at.exception
+    table = table_of(at)
+    assert [table.computers[s].level for s in (1, 2, 3)] == [1, 1, 4]
+    assert table.config.levels == (1, 1, 4)
+
+
+def test_switching_language_rewords_the_announcements() -> None:
+    at = open_practice("a-tres", seed=2)
+    card = table_of(at).legal_cards()[0]
+    click_card(at, card)
+    assert f"Juegas {card_name(card, 'es')}." in markdown_text(at)
+    at.session_state["lang"] = "en"
+    at.run()
+    assert f"You play {card_name(card, 'en')}." in markdown_text(at)

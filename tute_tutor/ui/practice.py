@@ -43,7 +43,7 @@ HINT = "practice_hint"
 SEEN = "practice_seen"
 HAND_KEY = "practice_hand"
 PAGE_THINK_SECONDS = 0.3
-"""Level-4 time budget on the page: a decision stays well under a second."""
+"""Level-4 time budget on the page, for players that take one (a decision stays short)."""
 STEP_SLICE_SECONDS = 0.25
 """Instant pace: computer actions run for at most this long before the page redraws."""
 HAND_WIDTH = 78
