@@ -116,7 +116,8 @@ def accuracy_figure(answers: Sequence[Answer], text: Text) -> Any:
                              line={"color": "#08519c", "width": 3}))
     _layout(fig, text("accuracy_title"), text("date"), text("answers"))
     fig.update_layout(yaxis2={"overlaying": "y", "side": "right", "showgrid": False,
-                              "range": [0, 105], "title": text("accuracy_axis")})
+                              "range": [0, 105], "tickvals": [0, 25, 50, 75, 100],
+                              "title": text("accuracy_axis")})
     return fig
 
 
@@ -128,12 +129,13 @@ def mastery_figure(answers: Sequence[Answer], text: Text, rule_name: Label) -> A
     colours = ["#d7301f", "#fc8d59", "#fdcc8a", "#a1d99b", "#31a354"]
     fig = go.Figure(go.Bar(
         x=[r["mastery"] for r in rows], y=[rule_name(r["rule"]) for r in rows],
-        orientation="h", marker_color=[colours[r["box"] - 1] for r in rows],
+        orientation="h", cliponaxis=False, marker_color=[colours[r["box"] - 1] for r in rows],
         text=[text("box", box=r["box"], boxes=BOXES) for r in rows], textposition="outside",
         customdata=[[r["answers"], r["accuracy"]] for r in rows],
         hovertemplate="%{y}: %{x}% · %{customdata[0]} · %{customdata[1]}%<extra></extra>"))
     _layout(fig, text("mastery_title"), text("mastery_axis"), "")
-    fig.update_layout(xaxis={"range": [0, 125], "tickvals": [0, 25, 50, 75, 100]},
+    fig.update_layout(xaxis={"range": [0, 100], "tickvals": [0, 25, 50, 75, 100]},
+                      margin={"l": 40, "r": 70, "t": 50, "b": 90},
                       height=max(300, 140 + 28 * len(rows)),
                       yaxis={"autorange": "reversed"})
     return fig
