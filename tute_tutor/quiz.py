@@ -56,7 +56,7 @@ _OBLIGATION_DISTRACTORS: Final = {
     "fallar": ("pisar", "libre", "asistir"),
     "pisar": ("fallar", "libre", "montar"),
     "libre": ("fallar", "pisar", "asistir"),
-    "companero": ("montar", "asistir", "pisar"),
+    "companero": ("fallar", "montar", "libre"),
     "robo": ("libre", "asistir", "salida"),
 }
 """Wrong options for the obligation kind: the confusions RULES.md §7 lists."""
