@@ -179,3 +179,26 @@ def test_a_bad_profile_name_is_refused_in_one_line(db: Path) -> None:
     assert at.session_state["profile"] == DEFAULT_PROFILE
     assert at.session_state["profile_new_name"] == ""
     assert "Ana\x01" not in open_store(str(db)).profiles()
+
+
+def test_an_answer_given_while_the_database_is_locked_is_saved_with_the_next(db: Path) -> None:
+    import sqlite3
+
+    at = open_quiz(["obligation"])  # the page creates the database on first use
+    entry, question = current_question(at)
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        give(at, entry, list(question.answer))
+        assert len(at.session_state["quiz_pending"]) == 1
+        assert at.warning
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    at.button(key="quiz_next").click().run()
+    entry2, question2 = current_question(at)
+    give(at, entry2, wrong_values(question2))
+    assert at.session_state["quiz_pending"] == []
+    stored = open_store(str(db)).answers(DEFAULT_PROFILE)
+    assert [(a.rule, a.correct) for a in stored] == [(question.rule, True),
+                                                     (question2.rule, False)]
