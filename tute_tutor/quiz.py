@@ -545,7 +545,9 @@ def _q_renuncio(ctx: _Context) -> Question:
               "trick_labels": labels,
               "hands": [[str(c) for c in cards_of(sum(c.bit for c in start_hands[s]))]
                         for s in seats],
-              "hand_labels": labels})
+              "hand_labels": labels,
+              # The page draws these hands as cards: their sentences can be left out.
+              "drawn_facts": list(range(1, 1 + len(seats)))})
 
 
 def _trick_rule(cards: tuple[Card, ...], trump: int) -> str:

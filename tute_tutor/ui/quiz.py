@@ -363,8 +363,10 @@ def render_quiz_page() -> None:
     c3.metric(tr("quiz.page.rule_box", rule=rule_label(question.rule, lang)),
               f"{box}/{BOXES}" if box else tr("quiz.page.new_rule"))
     st.subheader(f"{entry['number']}. {kind_label(question.kind, lang)}")
-    for fact in question.facts:
-        st.markdown(f"- {fact}")
+    drawn = set(question.view.get("drawn_facts", ()))
+    for index, fact in enumerate(question.facts):
+        if index not in drawn:
+            st.markdown(f"- {fact}")
     _draw_context(question, current)
     st.markdown(f"**{question.ask}**")
     result = state.get(RESULT)
