@@ -232,6 +232,17 @@ def test_next_hand_after_the_review() -> None:
     assert sum(table.match_scores()) == 1
 
 
+def test_computer_seats_start_at_level_three() -> None:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    at.switch_page("pages/practice.py")
+    at.run()
+    assert not at.exception
+    table = table_of(at)
+    assert [table.computers[s].level for s in (1, 2, 3)] == [3, 3, 3]
+    assert f"{table.config.seed}" in "\n".join(c.value for c in at.caption)
+
+
 def test_page_in_english() -> None:
     at = open_practice("clasico", seed=5, lang="en")
     text = markdown_text(at)
@@ -280,6 +291,8 @@ def test_match_over_offers_a_new_match() -> None:
     at.session_state["ruleset"] = "clasico"
     at.session_state["overrides"] = {"match": "hands:1"}
     at.session_state["practice_seed"] = 9
+    for seat in (1, 2, 3):
+        at.session_state[f"practice_level_{seat}"] = 1
     at.run()
     at.switch_page("pages/practice.py")
     at.run()

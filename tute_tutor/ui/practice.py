@@ -46,6 +46,8 @@ PAGE_THINK_SECONDS = 0.3
 """Level-4 time budget on the page, for players that take one (a decision stays short)."""
 STEP_SLICE_SECONDS = 0.25
 """Instant pace: computer actions run for at most this long before the page redraws."""
+DEFAULT_LEVEL = 3
+"""Computer seats start at level 3 (counts cards, answers at once); 4 is one click away."""
 HAND_WIDTH = 78
 TRICK_WIDTH = 72
 
@@ -57,7 +59,8 @@ def level_key(seat: int) -> str:
 # --------------------------------------------------------------------------- the table
 def _levels(players: int) -> tuple[int, ...]:
     state = st.session_state
-    return tuple(int(state.get(level_key(seat), 1)) for seat in range(1, players))
+    default = DEFAULT_LEVEL if DEFAULT_LEVEL in available_levels() else 1
+    return tuple(int(state.get(level_key(seat), default)) for seat in range(1, players))
 
 
 def _config(current: Settings, seed: int) -> TableConfig:
@@ -109,7 +112,8 @@ def setup_panel(table: Table, current: Settings) -> None:
     levels = available_levels()
     state.setdefault(PACE, "instant")
     state.setdefault(SHOW_LEGAL, True)
-    with st.expander(tr("practice.page.setup"), expanded=False):
+    fresh_match = table.hand_number == 1 and not table.game.events
+    with st.expander(tr("practice.page.setup"), expanded=fresh_match):
         with st.container(horizontal=True):
             for seat in range(1, table.players):
                 state.setdefault(level_key(seat), table.config.level_of(seat))
@@ -126,6 +130,7 @@ def setup_panel(table: Table, current: Settings) -> None:
         if state.get(REFEREE):
             st.checkbox(tr("practice.page.computer_errors"), key=COMPUTER_ERRORS,
                         on_change=_apply_options)
+        st.caption(tr("practice.page.seed_now", seed=table.config.seed))
         with st.container(horizontal=True, vertical_alignment="bottom"):
             seed = st.number_input(tr("practice.page.seed"), min_value=0,
                                    max_value=999_999_999, step=1,
