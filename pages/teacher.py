@@ -35,6 +35,8 @@ MODE = "teacher_mode"
 MODE_WIDGET = "teacher_mode_w"
 SLIDE, STEP = "pr_slide", "pr_step"
 RECORD, RECORD_TRICK, RECORD_PROJECT = "rec_record", "rec_trick", "rec_project"
+KEEP = "session"
+"""Widgets keep their values while another tool is shown and across page switches."""
 
 current = settings()
 lang, style = current.lang, current.deck_style
@@ -94,17 +96,17 @@ def builder() -> None:
     left, right = st.columns([3, 2], gap="large")
     with left:
         with st.container(horizontal=True):
-            st.selectbox(tr("teacher.ruleset"), list(PRESETS), key=tb.RULESET,
+            st.selectbox(tr("teacher.ruleset"), list(PRESETS), key=tb.RULESET, persist_state=KEEP,
                          format_func=lambda r: ruleset_label(r, lang),
                          on_change=tb.on_ruleset_change)
-            st.selectbox(tr("teacher.trump"), list(SUIT_LETTERS), key=tb.TRUMP,
+            st.selectbox(tr("teacher.trump"), list(SUIT_LETTERS), key=tb.TRUMP, persist_state=KEEP,
                          format_func=lambda letter: suit_name(SUIT_LETTERS.index(letter), lang))
             if PRESETS[state[tb.RULESET]].has_stock:
                 st.number_input(tr("teacher.stock_left"), min_value=0, max_value=24, step=2,
-                                key=tb.STOCK)
+                                key=tb.STOCK, persist_state=KEEP)
         with st.expander(tr("teacher.flags")):
             for name in tb.FLAGS:
-                st.checkbox(tr(f"teacher.flag.{name}"), key=tb.flag_key(name))
+                st.checkbox(tr(f"teacher.flag.{name}"), key=tb.flag_key(name), persist_state=KEEP)
         with st.container(border=True):
             st.markdown(f"**{tr('teacher.generate_title')}**")
             overrides = tb.builder_overrides()
@@ -112,24 +114,25 @@ def builder() -> None:
             if state.get(tb.TOPIC) not in topics:
                 state[tb.TOPIC] = tb.ANY_TOPIC
             with st.container(horizontal=True, vertical_alignment="bottom"):
-                st.selectbox(tr("teacher.topic"), topics, key=tb.TOPIC,
+                st.selectbox(tr("teacher.topic"), topics, key=tb.TOPIC, persist_state=KEEP,
                              format_func=lambda c: tr("teacher.any_topic") if c == tb.ANY_TOPIC
                              else tr(f"worksheet.obligation.{c}"))
-                st.radio(tr("teacher.difficulty"), (1, 2, 3), key=tb.DIFFICULTY,
+                st.radio(tr("teacher.difficulty"), (1, 2, 3), key=tb.DIFFICULTY, persist_state=KEEP,
                          horizontal=True, format_func=lambda d: tr(f"teacher.level.{d}"))
                 st.button(tr("teacher.generate"), key="tb_generate", icon=":material/casino:",
                           on_click=tb.on_generate, args=(lang,),
                           disabled=not tb.generator_available())
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.number_input(tr("teacher.gen_count"), min_value=1, max_value=40, value=10,
-                                key=tb.GEN_COUNT, width=160)
+                                key=tb.GEN_COUNT, persist_state=KEEP, width=160)
                 st.button(tr("teacher.generate_many"), key="tb_generate_many",
                           icon=":material/playlist_add:", on_click=tb.on_generate_many,
                           args=(lang,), disabled=not tb.generator_available())
         fields = st.container()
         picker = st.container(border=True)
         with picker:
-            st.radio(tr("teacher.target"), ("trick", "hand"), key=tb.TARGET, horizontal=True,
+            st.radio(tr("teacher.target"), ("trick", "hand"), key=tb.TARGET, persist_state=KEEP,
+                     horizontal=True,
                      format_func=lambda k: tr(f"teacher.target_{k}"))
             used = tb.used_codes(state[tb.TRICK], state[tb.HAND])
             clicked = None
@@ -147,14 +150,15 @@ def builder() -> None:
         with fields:
             st.caption(tr("teacher.fields_help"))
             with st.container(horizontal=True, vertical_alignment="bottom"):
-                st.text_input(tr("teacher.trick_codes"), key=tb.TRICK,
+                st.text_input(tr("teacher.trick_codes"), key=tb.TRICK, persist_state=KEEP,
                               placeholder="10c, 2o")
                 st.button("", key="tb_back_trick", on_click=tb.remove_last, args=(tb.TRICK,),
                           icon=":material/backspace:", help=tr("teacher.remove_last"))
                 st.button(tr("teacher.clear"), key="tb_clear_trick", on_click=tb.clear_field,
                           args=(tb.TRICK,))
             with st.container(horizontal=True, vertical_alignment="bottom"):
-                st.text_input(tr("teacher.hand_codes"), key=tb.HAND, placeholder="12c, 4c, 5b")
+                st.text_input(tr("teacher.hand_codes"), key=tb.HAND, persist_state=KEEP,
+                              placeholder="12c, 4c, 5b")
                 st.button("", key="tb_back_hand", on_click=tb.remove_last, args=(tb.HAND,),
                           icon=":material/backspace:", help=tr("teacher.remove_last"))
                 st.button(tr("teacher.clear"), key="tb_clear_hand", on_click=tb.clear_field,
@@ -262,23 +266,27 @@ def load_file() -> None:
 def worksheet() -> None:
     slides = tb.get_deck()
     sources = ("deck", "generate") if slides else ("generate",)
-    source = st.radio(tr("teacher.ws_source"), sources, key="ws_source", horizontal=True,
+    source = st.radio(tr("teacher.ws_source"), sources, key="ws_source", persist_state=KEEP,
+                      horizontal=True,
                       format_func=lambda s: tr(f"teacher.ws_source_{s}", count=len(slides)))
     title = st.text_input(tr("teacher.ws_title_field"), value=tr("worksheet.title"),
-                          key="ws_title", max_chars=120)
+                          key="ws_title", persist_state=KEEP, max_chars=120)
     if source == "generate":
         if not tb.generator_available():
             st.warning(tr("teacher.no_generator"))
             return
         topics = tb.topics_for(current.ruleset, current.overrides)
         with st.container(horizontal=True, vertical_alignment="bottom"):
-            count = st.number_input(tr("teacher.ws_count"), 1, 40, 10, key="ws_count")
-            topic = st.selectbox(tr("teacher.topic"), topics, key="ws_topic",
+            count = st.number_input(tr("teacher.ws_count"), 1, 40, 10, key="ws_count",
+                                    persist_state=KEEP)
+            topic = st.selectbox(tr("teacher.topic"), topics, key="ws_topic", persist_state=KEEP,
                                  format_func=lambda c: tr("teacher.any_topic")
                                  if c == tb.ANY_TOPIC else tr(f"worksheet.obligation.{c}"))
             difficulty = st.radio(tr("teacher.difficulty"), (1, 2, 3), key="ws_difficulty",
+                                  persist_state=KEEP,
                                   horizontal=True, format_func=lambda d: tr(f"teacher.level.{d}"))
             seed = st.number_input(tr("teacher.ws_seed"), 0, 10**6, 1, key="ws_seed",
+                                   persist_state=KEEP,
                                    help=tr("teacher.ws_seed_help"))
         st.caption(tr("teacher.ws_rules_from_sidebar",
                       ruleset=ruleset_label(current.ruleset, lang)))
@@ -309,7 +317,8 @@ def worksheet() -> None:
 # --------------------------------------------------------------------------- hand records
 def records() -> None:
     upload = st.file_uploader(tr("teacher.record_upload"), type=["json"], key="rec_upload")
-    pasted = st.text_area(tr("teacher.record_paste"), key="rec_paste", height=90)
+    pasted = st.text_area(tr("teacher.record_paste"), key="rec_paste", persist_state=KEEP,
+                          height=90)
     text = upload.getvalue().decode("utf-8", "replace") if upload is not None else pasted
     if not text.strip():
         st.info(tr("teacher.record_help"))
@@ -327,7 +336,7 @@ def records() -> None:
         state[RECORD] = json.dumps(record, sort_keys=True)
         state[RECORD_TRICK] = 0
     index = min(state.get(RECORD_TRICK, 0), len(walk.tricks) - 1)
-    projecting = st.toggle(tr("teacher.record_project"), key=RECORD_PROJECT)
+    projecting = st.toggle(tr("teacher.record_project"), key=RECORD_PROJECT, persist_state=KEEP)
     if projecting:
         pr.hide_chrome()
 

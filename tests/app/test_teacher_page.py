@@ -299,3 +299,15 @@ def test_ten_generated_scenarios_of_a_topic_fill_the_sequence_in_one_click() -> 
     deck = [Scenario.from_json(d) for d in at.session_state["teacher_deck"]]
     assert len(deck) == 10
     assert all(s.analyse().obligation == "fallar" for s in deck)
+
+
+def test_builder_keeps_its_scenario_across_tools_and_pages() -> None:
+    at = _open("pages/teacher.py")
+    at.text_input(key="tb_trick").set_value("1o, 2o").run()
+    _mode(at, "deck")
+    _mode(at, "build")
+    assert at.text_input(key="tb_trick").value == "1o, 2o"
+    at.switch_page("pages/home.py").run()
+    at.switch_page("pages/teacher.py").run()
+    assert not at.exception
+    assert at.text_input(key="tb_trick").value == "1o, 2o"
