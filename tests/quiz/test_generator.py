@@ -13,6 +13,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tute_tutor.cards import SUIT_LETTERS, SUIT_MASKS, Card, mask_of, parse_cards
 from tute_tutor.cli import main
@@ -454,3 +456,31 @@ def test_card_points_are_checked_against_a_full_deck() -> None:
     deck_points = sum(CARD_POINTS.get(r, 0) for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)) * 4
     assert deck_points == 120
     assert all(SUIT_MASKS)  # the masks the oracle relies on exist
+
+
+@given(kind=st.sampled_from(KINDS), preset=st.sampled_from(PRESET_IDS),
+       seed=st.integers(min_value=0, max_value=2**40), level=st.sampled_from([1, 2, 3]))
+@settings(max_examples=40)
+def test_any_seed_kind_and_preset_gives_a_checked_question(kind: str, preset: str, seed: int,
+                                                          level: int) -> None:
+    if kind not in kinds_for(find_rules(preset)):
+        return
+    check_question(generate_question(kind, seed, preset, difficulty=level).to_json())
+
+
+@given(seed=st.text(max_size=8),
+       count=st.one_of(st.sampled_from(["0", "1", "2", "-1", "x", "1.5", " 3", "", "1e3",
+                                        "1001", "٣"]),
+                       st.text(alphabet="ab -.,", max_size=4)),
+       level=st.text(max_size=6))
+@settings(max_examples=60)
+def test_cli_flags_never_give_a_traceback(seed: str, count: str, level: str) -> None:
+    out = io.StringIO()
+    args = ["quiz", "--kind", "trick_points", f"--seed={seed}", f"--count={count}",
+            f"--difficulty={level}", "--json"]
+    code = main(args, out)
+    data = json.loads(out.getvalue())
+    if code == 0:
+        assert len(data["questions"]) == int(count)
+    else:
+        assert code == 2 and "\n" not in data["error"]["message"]
