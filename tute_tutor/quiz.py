@@ -217,10 +217,10 @@ def all_rules(rules: Rules, kinds: Iterable[str] = KINDS) -> list[str]:
     for kind in kinds:
         if kind not in kinds_for(rules):
             continue
-        for rule in rules_for(kind, rules, 3 if kind != "renuncio" else 2) + \
-                rules_for(kind, rules, 1):
-            if rule not in seen:
-                seen.append(rule)
+        for level in DIFFICULTIES:
+            for rule in rules_for(kind, rules, level):
+                if rule not in seen:
+                    seen.append(rule)
     return seen
 
 
