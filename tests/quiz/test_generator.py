@@ -484,3 +484,16 @@ def test_cli_flags_never_give_a_traceback(seed: str, count: str, level: str) -> 
         assert len(data["questions"]) == int(count)
     else:
         assert code == 2 and "\n" not in data["error"]["message"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_rule_and_kind_has_a_name_in_both_languages(lang: str) -> None:
+    from tute_tutor.quiz import all_rules, kind_label, kinds_training, rule_label
+
+    for preset in PRESET_IDS:
+        rules = find_rules(preset, {"partner_exemption": True} if preset != "a-dos" else None)
+        for rule in all_rules(rules):
+            assert not rule_label(rule, lang).startswith("quiz."), rule
+            assert kinds_training(rule, rules), rule
+    for kind in KINDS:
+        assert not kind_label(kind, lang).startswith("quiz."), kind
