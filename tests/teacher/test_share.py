@@ -203,3 +203,23 @@ def test_builder_to_link_to_builder_restores_the_same_fields(ruleset: str,
     assert restored.analyse() == built.analyse()
     from_file = scenarios_from_file_text(scenarios_to_file_text([built]))[0]
     assert builder_fields(from_file) == fields
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 30) | st.sampled_from(
+        ["clasico", "a-dos", "o", "12c", "1o", "", "hand", "partner_exemption"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
+        st.sampled_from(["ruleset", "trump", "hand", "trick", "overrides", "stock_left",
+                         "partner_exemption", "x"]), inner, max_size=6),
+    max_leaves=20)
+
+
+@given(JSON)
+def test_any_json_payload_in_a_link_gives_scenarios_or_share_error(payload: object) -> None:
+    token = _token_of(payload)
+    try:
+        restored = decode_link(token)
+    except ShareError as error:
+        assert "\n" not in str(error)
+    else:
+        assert all(isinstance(s, Scenario) for s in restored)
