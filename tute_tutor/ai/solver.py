@@ -147,6 +147,9 @@ class Solver:
         cante_by_team = pos.cante_by_team and players == 4
         one_cante = pos.one_cante
         counter = [0]
+        lead_rank = [-(c % 10) + (20 if suit_of[c] == trump else 0) for c in range(40)].__getitem__
+        give_rank = [-points[c] for c in range(40)].__getitem__
+        lose_rank = [points[c] * 10 + c % 10 for c in range(40)].__getitem__
         chosen_box = [-1]
 
         def sing(winner: int) -> int:
@@ -341,26 +344,30 @@ class Solver:
                   first: int) -> list[int]:
             if count == 0:
                 # Leads: the table's best lead, then strong cards, trumps last.
-                keyed = sorted(moves, key=lead_key)
-                if first in keyed:
-                    keyed.remove(first)
-                    keyed.insert(0, first)
-                return keyed
+                moves.sort(key=lead_rank)
+                if first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
+                return moves
             if maxing[winner] == maxing[seat]:
                 # A friend is winning: give points first.
-                return sorted(moves, key=lambda c: -points[c])
-            # An opponent is winning: the cheapest winners first, then the cheapest losers.
+                moves.sort(key=give_rank)
+                return moves
+            # An opponent is winning: the cheapest winners first, then the cheapest losers
+            # (moves come in ascending order, so the winners, of one suit, are sorted).
             best_suit = suit_of[best]
-
-            def rank(card: int) -> int:
+            cut = best_suit != trump
+            winners = []
+            losers = []
+            for card in moves:
                 suit = suit_of[card]
-                beats = (suit == best_suit and card > best) or (
-                    suit == trump and best_suit != trump)
-                return card % 10 if beats else 100 + points[card] * 10 + card % 10
-            return sorted(moves, key=rank)
-
-        def lead_key(card: int) -> int:
-            return -(card % 10) + (20 if suit_of[card] == trump else 0)
+                if (suit == best_suit and card > best) or (cut and suit == trump):
+                    winners.append(card)
+                else:
+                    losers.append(card)
+            if len(losers) > 1:
+                losers.sort(key=lose_rank)
+            return winners + losers
 
         def open_trick(extra: Sequence[int]) -> tuple[int, int, int, int, int, int, int]:
             """Replay the open trick (plus ``extra``): seat to move, count and trick state."""
