@@ -86,7 +86,8 @@ def present() -> None:
                   shortcut="Right", type="primary", icon=":material/arrow_forward:")
         st.caption(tr("teacher.keys_hint"))
         st.button(tr("teacher.exit_presenter"), key="pr_exit", on_click=set_mode,
-                  args=("build",), shortcut="Esc", type="tertiary")
+                  args=("deck" if tb.get_deck() else "build",), shortcut="Esc",
+                  type="tertiary")
     pr.render_slide(slides[state[SLIDE]], state[STEP], style=style, lang=lang,
                     number=state[SLIDE] + 1, total=len(slides))
 

@@ -157,7 +157,7 @@ def test_presenter_reveals_step_by_step_and_walks_the_sequence() -> None:
     assert t("presenter.slide_of", LANG, number=1, total=2) in text
     assert explain(MONTAR.analyse(), LANG) in text
     at.button(key="pr_exit").click().run()
-    assert at.radio(key="teacher_mode_w").value == "build"
+    assert at.radio(key="teacher_mode_w").value == "deck"  # back to the sequence
 
 
 def test_teacher_link_restores_the_sequence() -> None:
