@@ -202,3 +202,15 @@ def test_an_answer_given_while_the_database_is_locked_is_saved_with_the_next(db:
     stored = open_store(str(db)).answers(DEFAULT_PROFILE)
     assert [(a.rule, a.correct) for a in stored] == [(question.rule, True),
                                                      (question2.rule, False)]
+
+
+def test_the_rule_is_not_named_before_the_answer(db: Path) -> None:
+    from tute_tutor.quiz import rule_label
+
+    at = open_quiz(["obligation"])
+    entry, question = current_question(at)
+    name = rule_label(question.rule, "es")
+    shown = [m.label for m in at.metric] + [m.value for m in at.markdown]
+    assert not any(name in text for text in shown), "the rule's name gives the answer away"
+    give(at, entry, list(question.answer))
+    assert any(name in m.label for m in at.metric)

@@ -360,8 +360,13 @@ def render_quiz_page() -> None:
     c1, c2, c3 = st.columns(3)
     c1.metric(tr("quiz.page.streak"), streak)
     c2.metric(tr("quiz.page.best"), best)
-    c3.metric(tr("quiz.page.rule_box", rule=rule_label(question.rule, lang)),
-              f"{box}/{BOXES}" if box else tr("quiz.page.new_rule"))
+    # The rule's name would give the answer away (an obligation question about montar):
+    # it is named only in the feedback.
+    result = state.get(RESULT)
+    answered = bool(result and result.get("number") == entry["number"])
+    label = (tr("quiz.page.rule_box", rule=rule_label(question.rule, lang)) if answered
+             else tr("quiz.page.rule_box_hidden"))
+    c3.metric(label, f"{box}/{BOXES}" if box else tr("quiz.page.new_rule"))
     st.subheader(f"{entry['number']}. {kind_label(question.kind, lang)}")
     drawn = set(question.view.get("drawn_facts", ()))
     for index, fact in enumerate(question.facts):
@@ -369,8 +374,7 @@ def render_quiz_page() -> None:
             st.markdown(f"- {fact}")
     _draw_context(question, current)
     st.markdown(f"**{question.ask}**")
-    result = state.get(RESULT)
-    if result and result.get("number") == entry["number"]:
+    if answered and result is not None:
         _draw_feedback(question, result, current, profile)
     else:
         _draw_answer_widgets(question, entry, current, profile)
