@@ -208,8 +208,9 @@ def table_view(table: Table, current: Settings) -> None:
                    winning=last_seats.index(last.winner), style=current.deck_style,
                    lang=lang, width=TRICK_WIDTH)
         you = "_you" if last.winner == LEARNER else ""
-        st.caption(tr("practice.page.last_trick" + you, name=seat_name(last.winner, lang),
-                      points=last.points))
+        final = game.finished and game.tute is None and game.renuncio is None
+        st.caption(tr("practice.page.last_trick" + ("_final" if final else "") + you,
+                      name=seat_name(last.winner, lang), points=last.points))
     others = []
     for seat in range(1, n):
         others.append(tr("practice.page.seat_summary",
