@@ -152,6 +152,21 @@ def test_language_setting_changes_every_page_text() -> None:
         assert spanish.header[0].value != english.header[0].value
 
 
+def test_deck_style_changes_the_drawn_cards() -> None:
+    def drawings(at: AppTest) -> list[str]:
+        return [text for text in texts(at, "markdown") if "<svg" in text]
+
+    spanish, french = (open_app(deck=deck) for deck in ("spanish", "french"))
+    assert drawings(spanish) and len(drawings(spanish)) == len(drawings(french))
+    assert drawings(spanish) != drawings(french)
+    assert any("♦" in text for text in drawings(french))  # oros drawn as diamonds
+    assert not any("♦" in text for text in drawings(spanish))
+    at = open_app()
+    at.sidebar.radio(key="settings_w_deck").set_value("french").run()
+    assert at.session_state["deck_style"] == "french"
+    assert any("♦" in text for text in drawings(at))
+
+
 def test_switching_the_rule_set_changes_what_pages_show() -> None:
     at = open_app()
     label = t("settings.preset.estricto.label", "es")
