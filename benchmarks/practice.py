@@ -1,0 +1,132 @@
+"""How quickly the practice table answers (run by hand; never asserted in CI).
+
+    python benchmarks/practice.py --json
+
+prints one JSON line:
+
+- ``step_ms_l{1..4}``: p95 and max time of one computer action at the table (clasico,
+  the seats at that level), over a few seeded hands;
+- ``hint_ms``: p95 and max time of a hint (the level-4 evaluation of the learner's cards);
+- ``page_click_ms_l{1,4}``: server time of the practice page from a learner's click until
+  it is the learner's turn again (the click's run plus the computers' reruns), through
+  Streamlit's AppTest, median and max over one hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tute_tutor.practice import Table, TableConfig  # noqa: E402
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def _learner(table: Table, rng: random.Random) -> None:
+    if table.offers():
+        table.pass_moment()
+        return
+    table.click(rng.choice(table.legal_cards()))
+
+
+def step_times(level: int, hands: int) -> list[float]:
+    times: list[float] = []
+    for seed in range(hands):
+        table = Table(TableConfig("clasico", seed=seed, levels=(level,)))
+        rng = random.Random(seed)
+        while not table.finished:
+            while True:
+                started = time.perf_counter()
+                acted = table.step()
+                if not acted:
+                    break
+                times.append(time.perf_counter() - started)
+            if not table.finished:
+                _learner(table, rng)
+    return times
+
+
+def hint_times(hands: int) -> list[float]:
+    times: list[float] = []
+    for seed in range(hands):
+        table = Table(TableConfig("clasico", seed=seed, levels=(2,)))
+        rng = random.Random(seed)
+        while not table.finished:
+            table.run()
+            if table.finished:
+                break
+            if table.legal_cards() and not table.offers():
+                started = time.perf_counter()
+                table.hint()
+                times.append(time.perf_counter() - started)
+            _learner(table, rng)
+    return times
+
+
+def page_click_times(level: int) -> list[float]:
+    from streamlit.testing.v1 import AppTest
+
+    from tute_tutor.ui.cards import fallback_key
+
+    at = AppTest.from_file(str(REPO / "streamlit_app.py"), default_timeout=120)
+    at.session_state["practice_seed"] = 1
+    for seat in (1, 2, 3):
+        at.session_state[f"practice_level_{seat}"] = level
+    at.run()
+    at.switch_page("pages/practice.py")
+    at.run()
+    times: list[float] = []
+    for _ in range(40):
+        table = at.session_state["practice_table"]
+        if table.finished:
+            break
+        started = time.perf_counter()
+        if table.offers():
+            at.button(key="practice_pass").click().run()
+        else:
+            at.button(key=fallback_key("practice_hand", table.legal_cards()[0])).click().run()
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--hands", type=int, default=3, help="seeded hands per figure")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("TUTE_TUTOR_DB", f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
+    out: dict[str, Any] = {}
+    for level in (1, 2, 3, 4):
+        times = step_times(level, args.hands)
+        out[f"step_ms_l{level}"] = {"p95": round(1000 * _p95(times), 1),
+                                    "max": round(1000 * max(times), 1)}
+    times = hint_times(args.hands)
+    out["hint_ms"] = {"p95": round(1000 * _p95(times), 1), "max": round(1000 * max(times), 1)}
+    for level in (1, 4):
+        times = page_click_times(level)
+        out[f"page_click_ms_l{level}"] = {"median": round(1000 * statistics.median(times)),
+                                          "max": round(1000 * max(times))}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
