@@ -14,13 +14,16 @@ from tute_tutor.cards import suit_name
 from tute_tutor.explain import explain
 from tute_tutor.scenario import Scenario
 from tute_tutor.share import QUERY_KEY, ShareError, decode_link
+from tute_tutor.store import StoreError
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.cards import select_cards, show_cards, show_trick
+from tute_tutor.ui.profile import current_profile, get_store, store_message
 from tute_tutor.ui.teacher import link_error_line
 from tute_tutor.worksheet import card_text, ruleset_label, trick_labels
 
 TOKEN, INDEX, ANSWERS, PASTED = "try_token", "try_index", "try_answers", "try_paste"
+STORE_PROBLEM = "try_store_problem"
 
 current = settings()
 lang, style = current.lang, current.deck_style
@@ -80,6 +83,19 @@ def go(offset: int) -> None:
 
 def check(chosen: list[str]) -> None:
     answers[index] = chosen
+    record_progress(chosen)
+
+
+def record_progress(chosen: list[str]) -> None:
+    """Count the answer in the learner's progress (a store problem is one line, no more)."""
+    legal = [str(c) for c in analysis.legal]
+    try:
+        get_store().record_answer(
+            current_profile(), kind="legal", rule=analysis.obligation,
+            correct=chosen == legal,
+            detail={"source": "try_it", "scenario": scenario.to_json(), "chosen": chosen})
+    except StoreError as error:
+        state[STORE_PROBLEM] = store_message(error)
 
 
 def again() -> None:
@@ -112,6 +128,9 @@ if not answered:
               on_click=check, args=([str(c) for c in chosen],),
               icon=":material/check:")
 else:
+    problem = state.pop(STORE_PROBLEM, None)
+    if problem:
+        st.warning(problem)
     legal = [str(c) for c in analysis.legal]
     chosen_codes = answers[index]
     show_cards(list(scenario.hand), style=style, lang=lang, width=100,

@@ -4,6 +4,7 @@ hand records) and the students' try-it view opened from a shared link."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -26,6 +27,12 @@ MONTAR = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12c",
                              "trick": ["10c"]})
 PARTNER = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["1c", "4c", "5b"],
                               "trick": ["10c", "2o", "7c"]})
+
+
+@pytest.fixture(autouse=True)
+def _own_progress_db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Answers given in these tests go to a throw-away database."""
+    monkeypatch.setenv("TUTE_TUTOR_DB", f"sqlite:///{tmp_path / 'progress.sqlite3'}")
 
 
 def _open(page: str, **params: str) -> AppTest:
@@ -220,6 +227,15 @@ def test_student_opens_a_link_picks_an_answer_then_sees_it() -> None:
     pills[0].set_value(legal).run()
     at.button(key="try_check_1").click().run()
     assert t("try_it.right", LANG) in _texts(at)
+    # the three answers count in the learner's progress, right or wrong
+    from tute_tutor.store import open_store
+
+    store = open_store(os.environ["TUTE_TUTOR_DB"])
+    profile = str(at.session_state["profile"])
+    answers = [(a.kind, a.rule, a.correct) for a in store.answers(profile)]
+    store.close()
+    assert answers == [("legal", "montar", False), ("legal", "montar", True),
+                       ("legal", PARTNER.analyse().obligation, True)]
 
 
 @pytest.mark.parametrize(("token", "reason"), [
