@@ -164,8 +164,10 @@ def validate_flag(name: object, value: object) -> Any:
 
 def parse_flag_text(assignment: str) -> tuple[str, Any]:
     """Read ``FLAG=VALUE`` from the command line into a validated pair."""
-    if "=" not in assignment:
-        raise RulesError(f"'{assignment}' is not FLAG=VALUE")
+    if not isinstance(assignment, str) or "=" not in assignment:
+        shown = f"'{assignment}'" if isinstance(assignment, str) and \
+            assignment.isprintable() else repr(assignment)
+        raise RulesError(f"{shown} is not FLAG=VALUE")
     name, text = (part.strip() for part in assignment.split("=", 1))
     value: Any = text
     if text.lower() in ("true", "false"):

@@ -84,6 +84,9 @@ def test_flags_from_the_command_line() -> None:
     assert parse_flag_text("first_hand_trump=null") == ("first_hand_trump", None)
     with pytest.raises(RulesError):
         parse_flag_text("partner_exemption")
+    with pytest.raises(RulesError) as info:
+        parse_flag_text("0\n")
+    assert "\n" not in info.value.message
 
 
 VALUES: dict[str, st.SearchStrategy[Any]] = {
@@ -139,8 +142,8 @@ def test_any_rule_set_input_is_rules_or_a_rules_error(ruleset: Any, overrides: A
 def test_any_flag_text_is_a_pair_or_a_rules_error(text: str) -> None:
     try:
         name, _value = parse_flag_text(text)
-    except RulesError:
-        pass
+    except RulesError as error:
+        assert "\n" not in error.message
     else:
         assert name in FLAG_NAMES
 
