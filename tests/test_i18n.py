@@ -22,6 +22,7 @@ from streamlit.testing.v1 import AppTest
 
 import tute_tutor.i18n as i18n
 from tute_tutor.i18n import LANGUAGES, catalogue, t
+from tute_tutor.lessons import LESSONS_DIR, load_lessons
 
 REPO = Path(__file__).resolve().parents[1]
 I18N = REPO / "tute_tutor" / "i18n"
@@ -195,9 +196,14 @@ def test_raw_key_detector_sees_a_key_on_screen() -> None:
     assert raw_keys_shown(at) == {"settings.no_such_key", "home.nope"}
 
 
+# Every page, plus one lesson open (the lessons page shows other texts then).
+_SHIPPED = load_lessons(LESSONS_DIR)[0]
+VIEWS = [(page, "") for page in PAGES] + [("lessons", lesson.id) for lesson in _SHIPPED[:1]]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("page", PAGES)
-def test_rendered_page_shows_no_raw_key(page: str, lang: str,
+@pytest.mark.parametrize(("page", "lesson"), VIEWS)
+def test_rendered_page_shows_no_raw_key(page: str, lesson: str, lang: str,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     misses: list[str] = []
     real = {code: dict(catalogue(code)) for code in LANGUAGES}
@@ -205,9 +211,13 @@ def test_rendered_page_shows_no_raw_key(page: str, lang: str,
                         lambda code: _RecordingCatalogue(real.get(code, real["es"]), misses))
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.query_params["lang"] = lang
+    if lesson:
+        at.query_params["lesson"] = lesson
     at.run()
     if page != "home":
         at.switch_page(f"pages/{page}.py").run()
     assert not at.exception, [e.message for e in at.exception]
+    if lesson:
+        assert at.query_params.get("lesson") == lesson and not at.warning
     assert not misses, f"{page} ({lang}) looked up keys in no catalogue: {sorted(set(misses))}"
     assert not raw_keys_shown(at), f"{page} ({lang}) shows raw keys"
