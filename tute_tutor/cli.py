@@ -43,6 +43,11 @@ def _error_json(error: TuteError) -> dict[str, Any]:
     return {"error": {"code": error.code, "message": error.message}}
 
 
+def _quoted(text: str) -> str:
+    """A path or value on one line: as written when printable, else its repr."""
+    return text if text.isprintable() else repr(text)
+
+
 def _read_text(path: str) -> str:
     if path == "-":
         try:
@@ -53,10 +58,11 @@ def _read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise TuteError(f"cannot read {path}: {error.strerror or error}",
+        raise TuteError(f"cannot read {_quoted(path)}: {error.strerror or error}",
                         code="bad_file") from None
     except UnicodeDecodeError:
-        raise TuteError(f"cannot read {path}: it is not UTF-8 text", code="bad_file") from None
+        raise TuteError(f"cannot read {_quoted(path)}: it is not UTF-8 text",
+                        code="bad_file") from None
 
 
 def _batch_lines(path: str) -> Iterator[str]:

@@ -50,7 +50,7 @@ def game_from_record(record: object) -> Game:
         raise RecordError(f"format must be \"tute-hand/1\", not {record.get('format')!r}")
     unknown = sorted(str(k) for k in record if k not in RECORD_KEYS)
     if unknown:
-        raise RecordError(f"unknown record key '{unknown[0]}'")
+        raise RecordError(f"unknown record key {unknown[0]!r}")
     ruleset = record.get("ruleset")
     overrides = record.get("overrides") or {}
     try:

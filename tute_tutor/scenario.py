@@ -112,7 +112,7 @@ class Scenario:
             raise ScenarioError("a scenario must be a JSON object with ruleset, trump and hand")
         unknown = sorted(str(k) for k in data if k not in SCENARIO_KEYS)
         if unknown:
-            raise ScenarioError(f"unknown scenario key '{unknown[0]}'")
+            raise ScenarioError(f"unknown scenario key {unknown[0]!r}")
         for key in ("ruleset", "trump", "hand"):
             if key not in data:
                 raise ScenarioError(f"the scenario has no '{key}'")

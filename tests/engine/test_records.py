@@ -213,6 +213,7 @@ def test_any_json_gives_a_replay_answer_never_an_exception(data: object) -> None
     result = replay(data)
     assert result["valid"] is False
     assert result["error"]["code"] in CODES
+    assert "\n" not in result["error"]["message"]
 
 
 @given(st.integers(0, 200), st.sampled_from(KEYS), JSON)
@@ -222,6 +223,7 @@ def test_a_corrupted_field_gives_a_replay_answer(seed: int, key: str, value: obj
     result = replay(record)
     if not result["valid"]:
         assert result["error"]["code"] in CODES
+        assert "\n" not in result["error"]["message"]
 
 
 @given(st.integers(0, 200), st.data())
