@@ -44,7 +44,7 @@ LEVELS: Final = (1, 2, 3, 4)
 PACES: Final = ("instant", "step")
 
 AnnouncementKind = Literal["deal", "play", "renuncio", "cante", "tute", "swap", "trick",
-                           "end"]
+                           "draw", "end"]
 
 
 class Evaluator(Protocol):
@@ -180,6 +180,8 @@ class Announcement:
         if self.kind == "trick":
             key = "practice.log.trick_last" if self.last else "practice.log.trick"
             return t(key + you, lang, name=name, card=card, points=self.points)
+        if self.kind == "draw":
+            return t("practice.log.draw" + you, lang, name=name, card=card)
         assert self.result is not None
         return t("practice.log.end", lang) + " " + outcome_text(self.result, self.players, lang)
 
@@ -423,8 +425,9 @@ class Table:
             return None
         return self._asks[0] if self._asks else self.game.to_move
 
-    def _settle(self) -> None:
-        """Skip the learner's turn to declare when nothing is offered; close an empty moment."""
+    def _settle(self, *, announce: bool = True) -> None:
+        """Skip the learner's turn to declare when nothing is offered; close an empty moment
+        (in two players the draws happen then, and the learner is told the card drawn)."""
         game = self.game
         while self._asks and self._asks[0] == LEARNER and not self.offers(check_turn=False):
             self._asks.pop(0)
@@ -432,7 +435,22 @@ class Table:
             self._asks = []
             return
         if not self._asks and game.moment is not None:
+            moment_winner = game.moment.winner
+            pile = list(game.draw_pile)
             game.close_moment()
+            if announce and len(pile) >= 2:
+                self._announce_draws(moment_winner, pile[0], pile[1], last=len(pile) == 2)
+
+    def _announce_draws(self, winner: int, first: int, second: int, *, last: bool) -> None:
+        from tute_tutor.cards import CARDS
+
+        at = len(self.game.events)
+        mine = first if winner == LEARNER else second
+        self.log.append(Announcement("draw", LEARNER, at, card=CARDS[mine],
+                                     players=self.players))
+        if last and winner == LEARNER:  # the other player takes the face-up card: public
+            self.log.append(Announcement("draw", 1 - LEARNER, at, card=CARDS[second],
+                                         players=self.players))
 
     def _after_event(self, tricks_before: int) -> None:
         game = self.game
@@ -655,7 +673,7 @@ class Table:
         self.game.undo_to(snapshot.events)
         self._asks = list(snapshot.asks)
         del self.log[snapshot.log:]
-        self._settle()
+        self._settle(announce=False)  # the draws were announced the first time
         return True
 
     # ----------------------------------------------------------------- hint

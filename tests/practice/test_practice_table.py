@@ -501,3 +501,35 @@ def test_tute_and_swap_events_are_announced() -> None:
         if seen_swap and seen_tute:
             break
     assert seen_swap
+
+
+def test_two_player_draws_are_told_to_the_learner() -> None:
+    for seed in range(5):
+        table = Table(TableConfig("a-dos", seed=seed))
+        play_hand(table, random.Random(seed), declare=0.0)
+        game = table.game
+        if game.tute is not None:
+            continue
+        mine = [a.card for a in table.log if a.kind == "draw" and a.seat == LEARNER]
+        rounds = (len(game.initial_stock) + 1) // 2
+        assert len(mine) == rounds
+        played = {e.card for e in game.events if isinstance(e, PlayEvent) and e.seat == LEARNER}
+        assert set(mine) <= played
+        dealt = {c for c in CARDS if game.initial_hands[LEARNER] >> c.index & 1}
+        assert not set(mine) & dealt
+        for line in table.log_texts("es"):
+            assert "practice." not in line
+
+
+def test_undo_in_two_players_does_not_repeat_the_draw_announcement() -> None:
+    table = Table(TableConfig("a-dos", seed=3))
+    rng = random.Random(3)
+    for _ in range(3):
+        table.run()
+        learner_turn(table, rng, declare=0.0)
+    table.run()
+    before = table.log_texts("es")
+    learner_turn(table, rng, declare=0.0)
+    table.run()
+    assert table.undo()
+    assert table.log_texts("es") == before
