@@ -76,6 +76,7 @@ class TableConfig:
 
     @property
     def rules(self) -> Rules:
+        """The rule set with its overrides (validated by the engine)."""
         return find_rules(self.ruleset, self.overrides)
 
     def level_of(self, seat: int) -> int:
@@ -258,6 +259,7 @@ class Offers:
     swap_for: Card | None = None
 
     def __bool__(self) -> bool:
+        """True when the learner has anything to declare."""
         return bool(self.cantes) or self.tute or self.swap is not None
 
 
@@ -269,6 +271,7 @@ class Hint:
 
     @property
     def best(self) -> Card:
+        """The card level 4 would play."""
         return self.ratings[0][0]
 
     def text(self, lang: str = "es") -> str:
@@ -417,6 +420,7 @@ class Table:
 
     @property
     def finished(self) -> bool:
+        """The current hand is over."""
         return self.game.finished
 
     def thinking_seat(self) -> int | None:
@@ -663,6 +667,7 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
+        """There is a decision of the learner's to go back to."""
         return bool(self._undo)
 
     def undo(self) -> bool:
@@ -711,6 +716,7 @@ class Table:
             finished=game.finished)
 
     def result(self) -> HandResult | None:
+        """The score of the current hand once it is over."""
         return self.game.result() if self.game.finished else None
 
     def learner_won(self) -> bool:
