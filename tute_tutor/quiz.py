@@ -786,11 +786,11 @@ def _cante_case(game: Game, seat: int) -> tuple[str, tuple[str, ...], str, tuple
             return "cante_timing", (NONE,), "why_cante_after_trick", cards
         if rules.has_stock and not moment.stock_open:
             return "cante_timing", (NONE,), "why_cante_stock", cards
-        if game.team_of(seat) != game.team_of(moment.winner):
-            return "cante_timing", (NONE,), "why_cante_side", cards
         if seat != moment.winner and (rules.cante_by == "trick_winner"
                                       or not rules.has_teams):
             return "cante_timing", (NONE,), "why_cante_winner", cards
+        if game.team_of(seat) != game.team_of(moment.winner):
+            return "cante_timing", (NONE,), "why_cante_side", cards
         return None
     allowed = moment is not None and game._may_declare(seat) is None
     if not allowed:
