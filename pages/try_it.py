@@ -46,9 +46,10 @@ def token_from_text(text: str) -> str:
 
 
 def on_paste() -> None:
-    token = token_from_text(state.get(PASTED, ""))
-    if token:
-        state[TOKEN] = token
+    text = str(state.get(PASTED, "")).strip()
+    if text:
+        # a link without its scenario keeps a blank token, so the page says what is missing
+        state[TOKEN] = token_from_text(text) or " "
         state[INDEX] = 0
         state[ANSWERS] = {}
 

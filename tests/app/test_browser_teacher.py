@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tute_tutor.explain import explain
 from tute_tutor.i18n import t
 from tute_tutor.scenario import Scenario
 from tute_tutor.share import encode_link
@@ -44,6 +45,9 @@ def test_student_opens_a_share_link_and_answers(
     wait_for_app(page)
     main.get_by_role("button", name=t("try_it.check", "es")).click()
     main.get_by_text(t("try_it.right", "es")).wait_for()
+    main.get_by_text(explain(MONTAR.analyse(), "es")).wait_for()
+    wait_for_app(page)
+    assert main.get_by_role("button", name=t("try_it.check", "es")).count() == 0
     screenshot(page, "teacher-try-it-answer")
 
 

@@ -253,6 +253,8 @@ def test_student_without_a_link_can_paste_one() -> None:
     at = _open("pages/try_it.py")
     assert t("try_it.no_link", LANG) in _texts(at)
     token = encode_link([MONTAR])
+    at.text_input(key="try_paste").set_value("http://x:8501/try_it?lang=es").run()
+    assert [e.value for e in at.error] == [t("teacher.link_error.empty", LANG)]
     at.text_input(key="try_paste").set_value(f"http://x:8501/try_it?s={token}&lang=es").run()
     assert not at.exception
     assert t("try_it.question", LANG) in _texts(at)
