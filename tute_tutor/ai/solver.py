@@ -39,11 +39,29 @@ from tute_tutor.rules import Rules
 REY_BIT: Final = tuple(1 << (10 * s + 7) for s in range(4))
 PAIR_MASKS: Final = tuple((1 << (10 * s + 7)) | (1 << (10 * s + 6)) for s in range(4))
 LAST_TRICK_BONUS: Final = 10
-_BETWEEN: Final = tuple(
-    tuple(((1 << b) - (1 << (a + 1))) if b > a + 1 else 0 for b in range(40)) for a in range(40)
+_STRENGTH_MASKS: Final = tuple(sum(1 << (10 * s + k) for s in range(4)) for k in range(10))
+_CHUNK_CARDS: Final = tuple(
+    tuple(tuple(10 * s + k for k in range(10) if m >> k & 1) for m in range(1024))
+    for s in range(4)
 )
-"""_BETWEEN[a][b]: the bits strictly between card a and card b (a < b)."""
-_ZERO_POINTS: Final = tuple(POINTS[c] == 0 for c in range(40))
+"""_CHUNK_CARDS[s][m]: the card indices of the 10-bit mask ``m`` of suit ``s``, ascending."""
+
+
+def _reduce_low(mine: int, others: int) -> int:
+    """Keep the lowest of each run of zero-point cards (strengths 0-4) in ``mine`` that
+    no card of ``others`` separates."""
+    keep = 0
+    previous = -1
+    for k in range(5):
+        if mine >> k & 1:
+            if previous < 0 or others & ((1 << k) - (1 << (previous + 1))):
+                keep |= 1 << k
+            previous = k
+    return keep
+
+
+_REDUCE_LOW: Final = tuple(_reduce_low(i & 31, i >> 5) for i in range(1024))
+"""_REDUCE_LOW[mine | others << 5]: the zero-point cards worth searching."""
 
 
 @dataclass
@@ -129,8 +147,9 @@ class Solver:
         suit_masks = SUIT_MASKS
         points = POINTS
         suit_of = SUIT
-        between = _BETWEEN
-        zero = _ZERO_POINTS
+        chunk_cards = _CHUNK_CARDS
+        aces, threes, reyes, caballos, sotas = (_STRENGTH_MASKS[k] for k in (9, 8, 7, 6, 5))
+        reduce_low = _REDUCE_LOW
         table = self.table
         shift = 40
         sung_box = [pos.sung]
@@ -213,6 +232,24 @@ class Solver:
                 return 0
             if not hand & (hand - 1):
                 return last_trick(leader)
+            live = 0
+            for other in hands:
+                live |= other
+            # Nobody takes more than the points still out (and the pairs still whole),
+            # or less than nothing.
+            most = (LAST_TRICK_BONUS + 11 * (live & aces).bit_count()
+                    + 10 * (live & threes).bit_count() + 4 * (live & reyes).bit_count()
+                    + 3 * (live & caballos).bit_count() + 2 * (live & sotas).bit_count())
+            if cantes_on:
+                sung = sung_box[0]
+                for suit in (0, 1, 2, 3):
+                    pair = pair_masks[suit]
+                    if not sung >> suit & 1 and live & pair == pair:
+                        most += 40 if suit == trump else 20
+            if most <= alpha:
+                return most
+            if beta <= 0:
+                return 0
             key = key_of(leader)
             entry = table.get(key)
             best_lead = -1
@@ -229,9 +266,6 @@ class Solver:
             else:
                 low, high = 0, 1 << 20
                 alpha0, beta0 = alpha, beta
-            live = 0
-            for other in hands:
-                live |= other
             value = turn(leader, 0, -1, -1, -1, -1, 0, live, alpha, beta, best_lead)
             move = chosen_box[0]
             if value <= alpha0:
@@ -274,19 +308,14 @@ class Solver:
                 # Cards to search, ascending, without equivalent low cards.
                 moves: list[int] = []
                 others = live & ~hand
-                previous = -1
-                rest = legal
-                while rest:
-                    low_bit = rest & -rest
-                    card = low_bit.bit_length() - 1
-                    rest ^= low_bit
-                    if (previous >= 0 and zero[card] and zero[previous]
-                            and suit_of[card] == suit_of[previous]
-                            and not others & between[previous][card]):
-                        previous = card
-                        continue
-                    previous = card
-                    moves.append(card)
+                for suit in (0, 1, 2, 3):
+                    chunk = legal >> (10 * suit) & 1023
+                    if chunk:
+                        low = chunk & 31
+                        if low & (low - 1):
+                            chunk = (chunk & 992) | reduce_low[
+                                low | (others >> (10 * suit) & 31) << 5]
+                        moves += chunk_cards[suit][chunk]
                 if len(moves) > 1:
                     moves = order(moves, count, seat, winner, best, first)
             else:
