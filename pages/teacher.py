@@ -7,7 +7,6 @@ recorded hand trick by trick. Every answer comes from the engine through the hel
 from __future__ import annotations
 
 import json
-import random
 from functools import partial
 
 import streamlit as st
@@ -291,10 +290,9 @@ def worksheet() -> None:
                                    help=tr("teacher.ws_seed_help"))
         st.caption(tr("teacher.ws_rules_from_sidebar",
                       ruleset=ruleset_label(current.ruleset, lang)))
-        rng = random.Random(int(seed))
         try:
-            slides = [tb.generate(current.ruleset, current.overrides, topic, int(difficulty),
-                                  rng) for _ in range(int(count))]
+            slides = tb.generated_set(current.ruleset, current.overrides, topic,
+                                      int(difficulty), int(count), int(seed))
         except TuteError as error:
             st.error(tr("teacher.generate_failed", error=str(error)))
             return

@@ -146,3 +146,12 @@ def test_builder_fields_parse_and_validate() -> None:
     assert append_code("", Card.parse("2o")) == "2o"
     assert base_url("http://h:8501/teacher?s=1") == "http://h:8501"
     assert base_url("http://h:8501/") == "http://h:8501"
+
+
+def test_generated_worksheet_set_is_reproducible_from_its_seed() -> None:
+    from tute_tutor.ui.teacher import generated_set
+
+    first = generated_set("clasico", {}, "montar", 2, 5, seed=4)
+    assert first == generated_set("clasico", {}, "montar", 2, 5, seed=4)
+    assert first != generated_set("clasico", {}, "montar", 2, 5, seed=5)
+    assert [s.analyse().obligation for s in first] == ["montar"] * 5

@@ -8,6 +8,7 @@ page switches and travels in share links and files unchanged.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from typing import Any, Final
@@ -232,6 +233,23 @@ def generate(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: in
     return generate_scenario(rng, ruleset, overrides,
                              obligation=None if topic == ANY_TOPIC else topic,
                              difficulty=difficulty)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _generated_json(ruleset: str, overrides_json: str, topic: str, difficulty: int,
+                    count: int, seed: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    overrides = json.loads(overrides_json)
+    return [generate(ruleset, overrides, topic, difficulty, rng).to_json()
+            for _ in range(count)]
+
+
+def generated_set(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: int,
+                  count: int, seed: int) -> list[Scenario]:
+    """``count`` generated scenarios, the same for the same seed (cached between reruns)."""
+    data = _generated_json(ruleset, json.dumps(overrides, sort_keys=True), topic, difficulty,
+                           count, seed)
+    return [Scenario.from_json(d) for d in data]
 
 
 def on_generate(lang: str) -> None:
