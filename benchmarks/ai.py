@@ -13,6 +13,12 @@ prints one JSON line:
   card choices over a few seeded clasico hands (level 4 in every seat);
 - ``l4_hand_max_s``: the most level-4 thinking one seat did in one of those hands.
 
+With ``--ceiling-deals N`` it also plays a full-information reference (it sees every
+hand and plays the card whose playout, handed to the exact solver for the last three
+tricks, scores best) against level 1 over N duplicate clasico deals:
+``ceiling_vs_l1_win_rate`` and ``ceiling_vs_l1_margin`` show how far any honest player
+can get against random play.
+
 Times are CPU seconds of this process (``time.process_time``), so a busy machine does
 not inflate them; on an idle machine wall time is the same.
 """
@@ -27,10 +33,15 @@ import sys
 import time
 
 from tute_tutor.ai import get_player
-from tute_tutor.ai.base import PlayAction, apply_action, declare_for_all
+from tute_tutor.ai.arena import a_seats, score_for_a
+from tute_tutor.ai.base import Action, PlayAction, apply_action, computer_turn, declare_for_all
+from tute_tutor.ai.knowledge import World
+from tute_tutor.ai.simulate import playout, table_from
 from tute_tutor.ai.solver import Position, Solver
+from tute_tutor.cards import Card
 from tute_tutor.core import SUIT, deal, legal_mask, pick_bit, play_into_trick
-from tute_tutor.game import Game
+from tute_tutor.game import Game, SeatView
+from tute_tutor.rules import find_rules
 
 
 def random_position(rng: random.Random, tricks_left: int) -> Position:
@@ -99,11 +110,51 @@ def level4_times(hands: int, seed: int) -> tuple[list[float], float]:
     return decisions, worst_hand
 
 
+class FullInformation:
+    """A reference player that cheats: it reads every hand from the game."""
+
+    level = 0
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
+        return get_player(1).declarations(view, rng)
+
+    def choose_card(self, view: SeatView, rng: random.Random) -> Card:
+        world = World(list(self.game.hands), list(self.game.draw_pile))
+        table = table_from(view, world)
+        return max(view.legal, key=lambda c: playout(table.copy(), view.seat, first=c.index))
+
+
+def ceiling(deals: int, seed: int) -> tuple[float, float]:
+    """Win rate and mean margin of the full-information player against level 1."""
+    rules = find_rules("clasico")
+    won = margin = hands = 0
+    for number in range(deals):
+        for swapped in (False, True):
+            game = Game.deal("clasico", rng=random.Random(f"ceiling:{seed}:{number}"),
+                             dealer=number % 4)
+            seats = a_seats(rules, swapped)
+            players = [FullInformation(game) if s in seats else get_player(1)
+                       for s in range(4)]
+            rng = random.Random(number)
+            while not game.finished:
+                computer_turn(game, players, rng)
+            a_won, a_margin = score_for_a(rules, game.result(), seats)
+            won += a_won
+            margin += a_margin
+            hands += 1
+    return won / hands, margin / hands
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=30, help="positions per size")
     parser.add_argument("--hands", type=int, default=3, help="level-4 hands")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ceiling-deals", type=int, default=0,
+                        help="duplicate deals of the full-information reference vs level 1")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
     k5, nodes5 = solve_times(5, args.positions, args.seed)
@@ -121,6 +172,11 @@ def main(argv: list[str] | None = None) -> int:
         "l4_decision_max_s": round(ordered[-1], 3),
         "l4_hand_max_s": round(worst_hand, 2),
     }
+    if args.ceiling_deals > 0:
+        rate, margin = ceiling(args.ceiling_deals, args.seed)
+        result["ceiling_deals"] = args.ceiling_deals
+        result["ceiling_vs_l1_win_rate"] = round(rate, 4)
+        result["ceiling_vs_l1_margin"] = round(margin, 2)
     if args.json:
         print(json.dumps(result))
     else:
