@@ -149,6 +149,7 @@ def ceiling(deals: int, seed: int) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Measure and print the figures (one JSON line with ``--json``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=30, help="positions per size")
     parser.add_argument("--hands", type=int, default=3, help="level-4 hands")

@@ -13,22 +13,28 @@ from tute_tutor.game import Event, Game, SeatView
 
 @dataclass(frozen=True, slots=True)
 class PlayAction:
+    """Play ``card`` (the seat to move)."""
+
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class CanteAction:
+    """Sing the rey and caballo of ``suit`` (0 oros ... 3 bastos)."""
+
     suit: int
 
 
 @dataclass(frozen=True, slots=True)
 class TuteAction:
+    """Declare a tute (``kind`` "reyes" or "caballos", None for whichever is held)."""
+
     kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SwapAction:
-    pass
+    """Two players: exchange the 7 (or the 2) of trumps for the face-up trump card."""
 
 
 Action = PlayAction | CanteAction | TuteAction | SwapAction

@@ -34,13 +34,16 @@ class Table:
 
     @property
     def to_move(self) -> int:
+        """Seat whose card is next."""
         return (self.leader + len(self.trick)) % self.rules.players
 
     def copy(self) -> Table:
+        """An independent copy (playouts change the table)."""
         return Table(self.rules, list(self.hands), self.trump, self.leader, list(self.trick),
                      self.sung, list(self.stock))
 
     def same_side(self, seat: int, other: int) -> bool:
+        """Partners (or the same seat) score together."""
         return self.rules.team_of(seat) == self.rules.team_of(other)
 
     def legal(self) -> int:

@@ -12,6 +12,8 @@ from :func:`tute_tutor.core.legal_mask`, the trick from
 - equivalent-card pruning (two zero-point cards of one suit in the same hand with no
   live card of another hand between them win and lose the same tricks, so only one
   of them is searched);
+- a bound at each trick: no side takes more than the points (and whole pairs) still
+  out, which cuts every line that can no longer reach the window;
 - a direct count of the last trick.
 
 The value is the number of points the maximising side takes from now on: the card
@@ -101,6 +103,7 @@ class Position:
 
     @property
     def to_move(self) -> int:
+        """Seat whose card is next."""
         return (self.leader + len(self.trick)) % self.players
 
     def side_of(self, seat: int, of: int) -> bool:
