@@ -21,6 +21,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -80,12 +81,15 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
     raise RuntimeError(f"streamlit did not answer /_stcore/health: {log.read_text()[-2000:]}")
 
 
-@pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a ``streamlit run streamlit_app.py`` server for this worker."""
+@contextmanager
+def run_streamlit(folder: Path) -> Iterator[str]:
+    """Start ``streamlit run streamlit_app.py`` on a free port; yield its base URL.
+
+    Its log goes to ``folder/server.log``; progress goes to a database in ``folder``
+    unless ``TUTE_TUTOR_DB`` is set. The server is stopped on exit.
+    """
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    folder = tmp_path_factory.mktemp("streamlit-server")
     log = folder / "server.log"
     env = dict(os.environ)
     # Progress written during browser tests goes to a throw-away database.
@@ -114,6 +118,20 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a ``streamlit run streamlit_app.py`` server for this worker."""
+    with run_streamlit(tmp_path_factory.mktemp("streamlit-server")) as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_app_url(tmp_path: Path) -> Iterator[str]:
+    """A server of its own that no browser has opened yet (for first-request tests)."""
+    with run_streamlit(tmp_path) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

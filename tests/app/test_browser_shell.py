@@ -49,6 +49,26 @@ def test_app_opens_in_spanish_and_switches_to_english(
     assert "lang=en" in page.url
 
 
+def test_a_deep_link_opened_first_on_a_fresh_server_gets_the_whole_app(
+    page: Any,
+    fresh_app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    # Streamlit runs a page file on its own until the entry point has run once; the
+    # shell reruns through streamlit_app.py so the sidebar and the names are there.
+    lessons, _ = load_lessons(LESSONS_DIR)
+    lesson = lessons[0]
+    page.goto(f"{fresh_app_url}/lessons?lang=en&lesson={lesson.id}")
+    page.get_by_role("heading", name=lesson.title["en"]).wait_for()
+    wait_for_app(page)
+    sidebar = page.locator("[data-testid='stSidebar']")
+    sidebar.get_by_text(t("settings.title", "en"), exact=True).wait_for()
+    assert t("nav.lessons", "en") in _nav_text(page)
+    assert "streamlit app" not in _nav_text(page)
+    screenshot(page, "deep-link-fresh-server")
+
+
 def _lesson_with_a_refused_card() -> tuple[Any, Any, int]:
     """A lesson, a scenario block of it that refuses a card, and the block's position
     among the lesson's scenario blocks (the n-th drawn hand on the page)."""

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
+from streamlit import config
+from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tute_tutor.errors import TuteError
@@ -153,10 +155,28 @@ outside any session; labels then come out in the language the run used.
 """
 
 
+def leave_pages_folder_mode() -> None:
+    """Rerun through ``streamlit_app.py`` when Streamlit ran a page file on its own.
+
+    A fresh Streamlit process treats the ``pages/`` folder as a legacy multipage app
+    until the entry point has called ``st.navigation`` once. A deep link such as
+    ``/lessons?lesson=x`` opened first after a restart would then run
+    ``pages/lessons.py`` alone: no settings sidebar, the folder's page names. The
+    first page run that finds that mode switches it off and reruns, so the entry
+    point draws the app around the same page.
+    """
+    # AppTest resets the mode before every run, and a rerun there would drop the
+    # clicks of that run: under AppTest pages keep running on their own.
+    if PagesManager.uses_pages_directory and not config.get_option("global.appTest"):
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def settings() -> Settings:
     """The current settings (defaults filled in if a page is opened first)."""
     if get_script_run_ctx(suppress_warning=True) is None:
         return _last_settings[0]
+    leave_pages_folder_mode()
     init_session_defaults()
     state = st.session_state
     lang = state[LANG] if state[LANG] in LANGUAGES else DEFAULT_LANGUAGE
