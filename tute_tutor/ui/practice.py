@@ -30,7 +30,7 @@ from tute_tutor.render import card_label
 from tute_tutor.review import hand_review, totals_frame
 from tute_tutor.rules import match_target
 from tute_tutor.ui.cards import clickable_hand, show_trick
-from tute_tutor.ui.state import Settings, settings, tr
+from tute_tutor.ui.state import Settings, tr
 
 TABLE = "practice_table"
 SEED = "practice_seed"
@@ -53,6 +53,7 @@ TRICK_WIDTH = 72
 
 
 def level_key(seat: int) -> str:
+    """Session key of the level chosen for the computer at ``seat``."""
     return f"practice_level_{seat}"
 
 
@@ -427,5 +428,6 @@ def review_section(table: Table, current: Settings) -> bool:
     return changed
 
 
-__all__ = ["full_log", "get_table", "latest", "learner_area", "new_table", "review_section",
-           "run_computers", "settings", "setup_panel", "status_line", "table_view"]
+__all__ = ["action_bar", "full_log", "get_table", "latest", "learner_area", "messages",
+           "new_table", "review_section", "run_computers", "setup_panel",
+           "status_line", "table_view"]
