@@ -43,6 +43,7 @@ class HandReview:
     cante_points: tuple[int, ...]
     cantes: tuple[str, ...]
     last_trick: str
+    last_trick_side: int | None
     outcome: str
     side_names: tuple[str, ...]
     winner: int
@@ -163,15 +164,18 @@ def hand_review(game: Game, lang: str = "es", label: CardLabel | None = None) ->
         tricks=tricks_table(game, lang, label), figure=points_figure(game, lang),
         totals=result.totals, card_points=result.card_points,
         cante_points=result.cante_points, cantes=cantes, last_trick=last,
+        last_trick_side=result.last_trick,
         outcome=outcome_text(result, game.players, lang), side_names=tuple(sides),
         winner=result.winner, learner_won=result.winner == game.side_of(LEARNER))
 
 
 def totals_frame(review: HandReview, lang: str = "es") -> pd.DataFrame:
-    """Card points, cantes and total per side (the diez de últimas is in the total)."""
+    """Card points, cantes, diez de últimas and total per side."""
     return pd.DataFrame({
         t("review.col.side", lang): list(review.side_names),
         t("review.col.card_points", lang): list(review.card_points),
         t("review.col.cante_points", lang): list(review.cante_points),
+        t("review.col.last_trick", lang): [10 if side == review.last_trick_side else 0
+                                           for side in range(len(review.side_names))],
         t("review.col.total_points", lang): list(review.totals),
     })

@@ -127,6 +127,8 @@ def test_play_cards_by_clicking_them_and_review_the_hand(
     wait_for_app(page)
     page.get_by_text(REVIEW, exact=True).scroll_into_view_if_needed()
     screenshot(page, "practice-review")
+    page.locator("[data-testid='stPlotlyChart']").first.scroll_into_view_if_needed()
+    screenshot(page, "practice-review-chart")
 
 
 def test_practice_table_fits_a_phone(

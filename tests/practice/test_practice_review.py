@@ -37,6 +37,10 @@ def test_review_totals_match_the_replay_of_the_record(ruleset: str) -> None:
             assert sum(points_column) == sum(t["points"] for t in summary["tricks"]) + 10
         frame = totals_frame(review, "es")
         assert frame["Total"].tolist() == summary["totals"]
+        if table.game.renuncio is None:  # a renuncio's totals are the cards and cantes so far
+            parts = frame["Puntos de cartas"] + frame["Cantes"] + frame["Diez de últimas"]
+            assert parts.tolist() == summary["totals"]
+        assert frame["Diez de últimas"].sum() == (0 if summary["last_trick"] is None else 10)
 
 
 def test_points_chart_ends_at_each_sides_total() -> None:
