@@ -329,3 +329,28 @@ def test_builder_keeps_its_scenario_across_tools_and_pages() -> None:
     at.switch_page("pages/teacher.py").run()
     assert not at.exception
     assert at.text_input(key="tb_trick").value == "1o, 2o"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_tool_renders_in_both_languages_without_raw_keys(lang: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lang"] = lang
+    at.query_params["deck"] = "french"
+    at.query_params["s"] = encode_link([MONTAR, PARTNER])
+    at.run()
+    at.switch_page("pages/teacher.py").run()
+    record = json.dumps(_played_record())
+    for mode in ("build", "deck", "worksheet", "record", "present"):
+        _mode(at, mode)
+        if mode == "record":
+            at.text_area(key="rec_paste").set_value(record).run()
+        text = _texts(at)
+        labels = " ".join(str(w.label) for w in (*at.button, *at.radio, *at.text_input))
+        for prefix in ("teacher.", "presenter.", "worksheet.", "try_it."):
+            assert prefix not in text and prefix not in labels, (mode, prefix)
+        assert not at.exception
+        if mode == "present":
+            at.button(key="pr_exit").click().run()
+    at.switch_page("pages/try_it.py").run()
+    assert not at.exception
+    assert t("try_it.title", lang) in [h.value for h in at.header]
