@@ -288,7 +288,7 @@ def action_bar(table: Table, current: Settings) -> bool:
     with st.container(horizontal=True):
         can_hint = bool(table.legal_cards()) and not table.offers()
         if st.button(tr("practice.page.hint"), key="practice_hint_button",
-                     icon=":material/lightbulb:", disabled=not can_hint):
+                     icon=":material/lightbulb:", disabled=not can_hint, shortcut="h"):
             with st.spinner(tr("practice.page.hint_thinking")):
                 try:
                     hint = table.hint()
@@ -297,14 +297,14 @@ def action_bar(table: Table, current: Settings) -> bool:
             state[HINT] = hint.text(current.lang) if hint is not None else \
                 tr("practice.page.no_hint")
         if st.button(tr("practice.page.undo"), key="practice_undo", icon=":material/undo:",
-                     disabled=not table.can_undo):
+                     disabled=not table.can_undo, shortcut="u"):
             state[SEEN] = 0
             state.pop(HINT, None)
             state.pop(MESSAGE, None)
             changed = table.undo()
         stepping = state.get(PACE) == "step" and table.thinking_seat() is not None
         if stepping and st.button(tr("practice.page.next"), key="practice_next",
-                                  type="primary", icon=":material/skip_next:"):
+                                  type="primary", icon=":material/skip_next:", shortcut="n"):
             changed = True
             with st.spinner(tr("practice.page.thinking",
                                name=seat_name(table.thinking_seat() or 1, current.lang))):
