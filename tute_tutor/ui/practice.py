@@ -146,7 +146,8 @@ def _match_text(table: Table, lang: str) -> str:
     kind, target = match_target(table.rules)
     scores = table.match_scores()
     if kind == "streak":
-        return tr("practice.page.match_streak", streak=table.match.streak)
+        return tr("practice.page.match_streak", streak=table.match.streak,
+                  score=table.match.streak_score)
     names = [side_name(side, table.rules, lang) for side in range(table.rules.sides)]
     if table.rules.has_teams:
         names = [tr("practice.side.us_short"), tr("practice.side.them_short")]
