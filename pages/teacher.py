@@ -167,7 +167,8 @@ def builder() -> None:
     with right:
         st.subheader(tr("teacher.answer"))
         if scenario is None:
-            st.error(tr("teacher.invalid", error=problem), icon=":material/block:")
+            st.error(tr("teacher.invalid", error=tb.scenario_problem(str(problem), lang)),
+                     icon=":material/block:")
         else:
             tb.render_answer(scenario, style=style, lang=lang)
             st.button(tr("teacher.add_to_deck"), key="tb_add", type="primary",

@@ -100,11 +100,12 @@ def test_partner_winning_is_said_to_be_the_partners() -> None:
 
 
 @pytest.mark.parametrize(("trick", "hand", "words"), [
-    ("10c", "10c, 4c", "appears twice"),
-    ("1c, 2c, 3c, 4c", "5c", "too long"),
-    ("", "1o,3o,12o,11o,10o,7o,6o,5o,4o,2o,1c", "too big"),
-    ("9x", "1o", "not a card code"),
-    ("", "", "empty"),
+    ("10c", "10c, 4c", t("teacher.problem.twice", LANG, card="10c")),
+    ("1c, 2c, 3c, 4c", "5c", t("teacher.problem.trick_too_long", LANG, count=4, most=3)),
+    ("", "1o,3o,12o,11o,10o,7o,6o,5o,4o,2o,1c",
+     t("teacher.problem.hand_too_big", LANG, count=11, most=10)),
+    ("9x", "1o", t("teacher.problem.bad_code", LANG, code="'9x'")),
+    ("", "", t("teacher.problem.empty_hand", LANG)),
 ])
 def test_every_impossible_scenario_gets_a_one_line_message(trick: str, hand: str,
                                                            words: str) -> None:

@@ -155,3 +155,30 @@ def test_generated_worksheet_set_is_reproducible_from_its_seed() -> None:
     assert first == generated_set("clasico", {}, "montar", 2, 5, seed=4)
     assert first != generated_set("clasico", {}, "montar", 2, 5, seed=5)
     assert [s.analyse().obligation for s in first] == ["montar"] * 5
+
+
+@pytest.mark.parametrize(("fields", "key", "values"), [
+    (("clasico", "o", "10c", "10c, 4c", 0), "twice", {"card": "10c"}),
+    (("clasico", "o", "1c, 2c, 3c, 4c", "5c", 0), "trick_too_long", {"count": 4, "most": 3}),
+    (("a-tres", "o", "1c, 2c, 3c", "5c", 0), "trick_too_long", {"count": 3, "most": 2}),
+    (("clasico", "o", "", "1o,3o,12o,11o,10o,7o,6o,5o,4o,2o,1c", 0), "hand_too_big",
+     {"count": 11, "most": 10}),
+    (("clasico", "o", "9x", "1o", 0), "bad_code", {"code": "'9x'"}),
+    (("clasico", "o", "8c", "1o", 0), "bad_rank", {"code": "'8c'"}),
+    (("clasico", "o", "", "", 0), "empty_hand", {}),
+    (("a-tres", "o", "", "2o", 0), "no_2o", {}),
+    (("a-dos", "o", "", "1o", 3), "stock_odd", {"count": 3}),
+    (("a-dos", "o", "", "1o", 4), "stock_hand", {"count": 1, "most": 8}),
+])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_impossible_builder_scenario_is_explained_in_the_page_language(
+        fields: tuple[str, str, str, str, int], key: str, values: dict[str, object],
+        lang: str) -> None:
+    from tute_tutor.errors import TuteError
+    from tute_tutor.i18n import t
+    from tute_tutor.ui.teacher import scenario_problem
+
+    with pytest.raises(TuteError) as caught:
+        build_scenario(*fields)
+    assert scenario_problem(str(caught.value), lang) == \
+        t(f"teacher.problem.{key}", lang, **values)

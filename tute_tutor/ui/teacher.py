@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
@@ -72,6 +73,39 @@ def build_scenario(ruleset: str, trump: str, trick_text: str, hand_text: str,
                     hand=tuple(parse_cards(hand_text)), trick=tuple(parse_cards(trick_text)),
                     overrides=dict(overrides or {}),
                     stock_left=stock_left if find_rules(ruleset).has_stock else 0)
+
+
+_SCENARIO_MESSAGES: Final = (
+    (re.compile(r"card (?P<card>\S+) appears twice"), "twice"),
+    (re.compile(r"card 2o is not in the deck of tute a tres"), "no_2o"),
+    (re.compile(r"the hand is empty"), "empty_hand"),
+    (re.compile(r"a hand of (?P<count>\d+) cards is too big: at most (?P<most>\d+)"),
+     "hand_too_big"),
+    (re.compile(r"a trick of (?P<count>\d+) cards is too long: at most (?P<most>\d+)"),
+     "trick_too_long"),
+    (re.compile(r"stock_left (?P<count>\d+) cannot happen"), "stock_odd"),
+    (re.compile(r"a hand of (?P<count>\d+) cards cannot happen while the stock lasts: every "
+                r"player holds (?P<most>\d+)"), "stock_hand"),
+    (re.compile(r"(?P<code>'.*') is not a card code: ranks"), "bad_rank"),
+    (re.compile(r"(?P<code>'.*') is not a card code"), "bad_code"),
+)
+
+
+def scenario_problem(message: str, lang: str) -> str:
+    """The engine's one-line reason a scenario is impossible, said in ``lang``.
+
+    Known reasons get the catalogue's wording; any other keeps the engine's words.
+
+    >>> scenario_problem("card 12c appears twice in the scenario", "es")
+    'la carta 12c está dos veces'
+    >>> scenario_problem("something new", "es")
+    'something new'
+    """
+    for pattern, key in _SCENARIO_MESSAGES:
+        found = pattern.search(message)
+        if found:
+            return t(f"teacher.problem.{key}", lang, **found.groupdict())
+    return message
 
 
 def used_codes(*texts: str) -> set[str]:
