@@ -198,7 +198,8 @@ def test_scenario_file_loads_and_bad_file_is_reported() -> None:
         "s.json", b'[{"ruleset": "clasico", "trump": "o", "hand": ["1o", "1o"]}]',
         "application/json").run()
     errors = [e.value for e in at.error]
-    assert len(errors) == 1 and "1o appears twice" in errors[0]
+    assert errors == [t("teacher.file_error.scenario", LANG,
+                        detail=t("teacher.problem.twice", LANG, card="1o"))]
 
 
 def test_student_opens_a_link_picks_an_answer_then_sees_it() -> None:
@@ -355,3 +356,17 @@ def test_every_tool_renders_in_both_languages_without_raw_keys(lang: str) -> Non
     at.switch_page("pages/try_it.py").run()
     assert not at.exception
     assert t("try_it.title", lang) in [h.value for h in at.header]
+
+
+def test_student_link_with_an_impossible_second_scenario_names_it() -> None:
+    import base64
+    import zlib
+
+    payload = [MONTAR.to_json(), {"ruleset": "clasico", "trump": "o", "hand": ["1o", "1o"]}]
+    token = "1" + base64.urlsafe_b64encode(zlib.compress(json.dumps(payload).encode())) \
+        .decode().rstrip("=")
+    at = _open("pages/try_it.py", s=token)
+    problem = t("teacher.scenario_number", LANG, number=2,
+                problem=t("teacher.problem.twice", LANG, card="1o"))
+    assert [e.value for e in at.error] == [t("teacher.link_error.scenario", LANG,
+                                             detail=problem)]

@@ -374,8 +374,15 @@ def load_link_once(lang: str) -> list[Scenario] | None:
 
 def link_error_line(error: ShareError, lang: str, source: str = "link") -> str:
     """The one-line, translated message for a bad link (or ``source="file"``)."""
-    return t(f"teacher.{source}_error.{error.reason}", lang,
-             detail=error.detail or str(error))
+    detail = error.detail or str(error)
+    if error.reason == "scenario":
+        numbered = re.match(r"scenario (\d+): (.*)$", detail)
+        if numbered:
+            detail = t("teacher.scenario_number", lang, number=numbered.group(1),
+                       problem=scenario_problem(numbered.group(2), lang))
+        else:
+            detail = scenario_problem(detail, lang)
+    return t(f"teacher.{source}_error.{error.reason}", lang, detail=detail)
 
 
 def links_for(scenarios: Sequence[Scenario], lang: str) -> tuple[str, str] | None:
