@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tute_tutor.cards import Card
@@ -182,3 +182,17 @@ def test_every_impossible_builder_scenario_is_explained_in_the_page_language(
         build_scenario(*fields)
     assert scenario_problem(str(caught.value), lang) == \
         t(f"teacher.problem.{key}", lang, **values)
+
+
+@settings(max_examples=20)
+@given(st.sampled_from(["clasico", "las40", "ludoteka", "estricto", "a-tres", "a-dos"]),
+       st.integers(0, 10_000), st.booleans())
+def test_walk_agrees_with_replay_on_random_hands(ruleset: str, seed: int, sing: bool) -> None:
+    record = _random_record(ruleset, seed, sing=sing)
+    walk = walk_record(record, "en")
+    result = replay(record)
+    assert result["valid"]
+    assert [(tr.winner, tr.points, [str(p.card) for p in tr.plays]) for tr in walk.tricks] == \
+        [(tr["winner"], tr["points"], tr["cards"]) for tr in result["tricks"]]
+    assert sum(len(tr.notes) for tr in walk.tricks) == \
+        sum(1 for e in record["events"] if "play" not in e)  # type: ignore[attr-defined]
