@@ -85,3 +85,29 @@ def test_presenter_steps_with_the_keyboard(
     main.get_by_text(slide_1).wait_for()
     main.get_by_text(obligation).wait_for()
     screenshot(page, "teacher-presenter-back")
+
+
+def test_builder_takes_clicked_drawn_cards(
+    page: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    page.goto(f"{app_url}/teacher?lang=es")
+    wait_for_app(page)
+    main = _main(page)
+    hand = main.get_by_label(t("teacher.hand_codes", "es"))
+    hand.wait_for()
+    main.get_by_role("button", name=t("teacher.clear", "es")).nth(1).click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('input')].some(i => i.value === '')")
+    for code in ("1o", "3c"):
+        main.locator(f"button.tt-pick[data-card='{code}']").first.click()
+        wait_for_app(page)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('input')].some(i => i.value === '1o, 3c')")
+    # the engine's answer follows at once: the table holds the sota de copas, so 3c must win it
+    main.get_by_text(t("presenter.obligation", "es",
+                       name=t("worksheet.obligation.montar", "es"))).wait_for()
+    assert main.locator("button.tt-pick[data-card='1o']").count() == 0  # used cards leave
+    screenshot(page, "teacher-builder-clicked")
