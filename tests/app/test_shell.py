@@ -419,3 +419,13 @@ def test_rules_page_shows_book_glossary_and_every_flag_example(lang: str) -> Non
         for side in example.sides:
             if side.analysis is not None:
                 assert explain(side.analysis, lang) in texts(at, "info")
+
+
+def test_rule_book_can_be_read_in_both_languages_side_by_side() -> None:
+    at = open_app(page="rules")
+    shown = [text.strip() for text in texts(at, "markdown")]
+    assert t("rules.book", "es").strip() in shown
+    assert t("rules.book", "en").strip() not in shown
+    at.toggle(key="rules_both_languages").set_value(True).run()
+    shown = [text.strip() for text in texts(at, "markdown")]
+    assert t("rules.book", "es").strip() in shown and t("rules.book", "en").strip() in shown

@@ -7,7 +7,7 @@ import streamlit as st
 
 from tute_tutor.cards import CARDS, suit_from_letter, suit_name
 from tute_tutor.explain import explain, join_names
-from tute_tutor.i18n import catalogue
+from tute_tutor.i18n import LANGUAGES, catalogue, t
 from tute_tutor.rulebook import FlagExample, FlagSide, flag_examples, trick_roles
 from tute_tutor.rules import FLAG_NAMES, PRESETS, overrides_of
 from tute_tutor.ui.layout import draw_cards, draw_trick, flag_value_label
@@ -43,7 +43,14 @@ def render_book() -> None:
     st.markdown("\n".join(rows))
     total = sum(card.points for card in CARDS)
     st.markdown(tr("rules.points_sum", total=total, with_last=total + 10))
-    st.markdown(tr("rules.book"))
+    other = next(code for code in LANGUAGES if code != lang)
+    if st.toggle(tr("rules.both_languages", language=t(f"settings.lang_name.{other}", lang)),
+                 key="rules_both_languages"):
+        here, there = st.columns(2)
+        here.markdown(tr("rules.book"))
+        there.markdown(t("rules.book", other))
+    else:
+        st.markdown(tr("rules.book"))
     st.subheader(tr("rules.presets_title"))
     for preset_id, rules in PRESETS.items():
         changed = overrides_of(rules, "clasico")
