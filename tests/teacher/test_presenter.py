@@ -196,3 +196,16 @@ def test_walk_agrees_with_replay_on_random_hands(ruleset: str, seed: int, sing: 
         [(tr["winner"], tr["points"], tr["cards"]) for tr in result["tricks"]]
     assert sum(len(tr.notes) for tr in walk.tricks) == \
         sum(1 for e in record["events"] if "play" not in e)  # type: ignore[attr-defined]
+
+
+def test_cante_letters_in_any_case_the_engine_accepts_are_walked() -> None:
+    for seed in range(200):
+        record = _random_record("clasico", seed, sing=True)
+        if any("cante" in e for e in record["events"]):  # type: ignore[attr-defined]
+            break
+    for event in record["events"]:  # type: ignore[attr-defined]
+        if "cante" in event:
+            event["cante"] = f" {event['cante'].upper()} "
+    assert replay(record)["valid"]
+    notes = [note for trick in walk_record(record, "es").tricks for note in trick.notes]
+    assert notes and all(" canta en " in note for note in notes)

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from tute_tutor.cards import Card, suit_name
+from tute_tutor.cards import Card, suit_from_letter, suit_name
 from tute_tutor.errors import RecordError, TuteError
 from tute_tutor.explain import describe_play, explain, explain_refusal
 from tute_tutor.i18n import t
@@ -198,7 +198,7 @@ def _event_note(event: object, players: int, lang: str) -> str:
     who = seat_name(int(event.get("seat", 0)), players, lang)
     if "cante" in event:
         return t("presenter.note_cante", lang, who=who,
-                 suit=suit_name("ocebOCEB".index(str(event["cante"])) % 4, lang))
+                 suit=suit_name(suit_from_letter(str(event["cante"])), lang))
     if "tute" in event:
         return t("presenter.note_tute", lang, who=who, kind=str(event["tute"]))
     return t("presenter.note_swap", lang, who=who)
