@@ -34,8 +34,7 @@ MODE = "teacher_mode"
 MODE_WIDGET = "teacher_mode_w"
 SLIDE, STEP = "pr_slide", "pr_step"
 RECORD, RECORD_TRICK, RECORD_PROJECT = "rec_record", "rec_trick", "rec_project"
-KEEP = "session"
-"""Widgets keep their values while another tool is shown and across page switches."""
+KEEP = "session"  # widgets keep their values while another tool shows, and across pages
 
 current = settings()
 lang, style = current.lang, current.deck_style

@@ -370,3 +370,18 @@ def test_student_link_with_an_impossible_second_scenario_names_it() -> None:
                 problem=t("teacher.problem.twice", LANG, card="1o"))
     assert [e.value for e in at.error] == [t("teacher.link_error.scenario", LANG,
                                              detail=problem)]
+
+
+@pytest.mark.parametrize("name", ["teacher.py", "try_it.py"])
+def test_pages_hold_no_stray_strings_that_streamlit_magic_would_print(name: str) -> None:
+    import ast
+
+    tree = ast.parse((Path(APP).parent / "pages" / name).read_text())
+    docstrings = {id(tree.body[0])}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.body:
+            docstrings.add(id(node.body[0]))
+    stray = [node.lineno for node in ast.walk(tree)
+             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+             and isinstance(node.value.value, str) and id(node) not in docstrings]
+    assert stray == []
