@@ -314,11 +314,18 @@ def worksheet() -> None:
 
 
 # --------------------------------------------------------------------------- hand records
-def records() -> None:
-    upload = st.file_uploader(tr("teacher.record_upload"), type=["json"], key="rec_upload")
-    pasted = st.text_area(tr("teacher.record_paste"), key="rec_paste", persist_state=KEEP,
-                          height=90)
-    text = upload.getvalue().decode("utf-8", "replace") if upload is not None else pasted
+def records(projecting: bool = False) -> None:
+    """Review a recorded hand; on the projector only the tricks show (record kept in state)."""
+    if projecting:
+        pr.hide_chrome()
+        text = str(state[RECORD])
+    else:
+        upload = st.file_uploader(tr("teacher.record_upload"), type=["json"], key="rec_upload")
+        pasted = st.text_area(tr("teacher.record_paste"), key="rec_paste", persist_state=KEEP,
+                              height=90)
+        text = upload.getvalue().decode("utf-8", "replace") if upload is not None else pasted
+        if not text.strip():
+            text = str(state.get(RECORD) or "")  # the hand already loaded stays on show
     if not text.strip():
         st.info(tr("teacher.record_help"))
         return
@@ -335,9 +342,6 @@ def records() -> None:
         state[RECORD] = json.dumps(record, sort_keys=True)
         state[RECORD_TRICK] = 0
     index = min(state.get(RECORD_TRICK, 0), len(walk.tricks) - 1)
-    projecting = st.toggle(tr("teacher.record_project"), key=RECORD_PROJECT, persist_state=KEEP)
-    if projecting:
-        pr.hide_chrome()
 
     def move(offset: int) -> None:
         state[RECORD_TRICK] = min(max(0, index + offset), len(walk.tricks) - 1)
@@ -349,6 +353,7 @@ def records() -> None:
                   shortcut="Right", type="primary", disabled=index == len(walk.tricks) - 1,
                   icon=":material/arrow_forward:")
         st.caption(tr("teacher.keys_hint"))
+        st.toggle(tr("teacher.record_project"), key=RECORD_PROJECT, persist_state=KEEP)
     pr.render_record_trick(walk, index, style=style, lang=lang,
                            width=pr.BIG_CARD if projecting else 110)
     if index == len(walk.tricks) - 1:
@@ -358,6 +363,8 @@ def records() -> None:
 # --------------------------------------------------------------------------- page
 if state[MODE] == "present":
     present()
+elif state[MODE] == "record" and state.get(RECORD_PROJECT) and state.get(RECORD):
+    records(projecting=True)
 else:
     st.header(tr("teacher.title"))
     st.caption(tr("teacher.intro"))

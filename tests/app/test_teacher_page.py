@@ -385,3 +385,21 @@ def test_pages_hold_no_stray_strings_that_streamlit_magic_would_print(name: str)
              if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
              and isinstance(node.value.value, str) and id(node) not in docstrings]
     assert stray == []
+
+
+def test_hand_record_on_the_projector_shows_only_the_tricks() -> None:
+    record = _played_record()
+    at = _open("pages/teacher.py")
+    _mode(at, "record")
+    at.text_area(key="rec_paste").set_value(json.dumps(record)).run()
+    at.button(key="rec_next").click().run()
+    at.toggle(key="rec_project").set_value(True).run()
+    assert not at.exception
+    assert not [r for r in at.radio if r.key == "teacher_mode_w"]  # no page chrome
+    assert not [a for a in at.text_area if a.key == "rec_paste"]
+    assert t("presenter.trick_of", LANG, number=2, total=10) in _texts(at)
+    at.button(key="rec_next").click().run()
+    assert t("presenter.trick_of", LANG, number=3, total=10) in _texts(at)
+    at.toggle(key="rec_project").set_value(False).run()
+    assert at.radio(key="teacher_mode_w").value == "record"
+    assert t("presenter.trick_of", LANG, number=3, total=10) in _texts(at)
