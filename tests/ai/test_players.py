@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from tute_tutor.ai import CanteAction, PlayAction, get_player
+from tute_tutor.ai import CanteAction, PlayAction, SwapAction, apply_action, get_player
 from tute_tutor.ai.base import computer_turn, play_hand
 from tute_tutor.ai.levels import CountingPlayer, ExpertPlayer
 from tute_tutor.ai.simulate import Table
@@ -202,3 +202,27 @@ def test_play_hand_ends_every_hand() -> None:
     assert sum(game.result().card_points) == 120
     assert isinstance(PlayAction(CARDS[0]), PlayAction)
     assert isinstance(game.view(0), SeatView)
+
+
+def test_one_ask_swaps_for_the_rey_and_sings_the_forty_it_completes() -> None:
+    # Two players, oros trump, the rey de oros face up. Seat 1 wins the first trick
+    # holding the 7 and the caballo de oros and the copas pair: asked once, it swaps
+    # the 7 for the rey and sings the 40 (not the 20 it could sing before the swap).
+    rules = find_rules("a-dos")
+    seat0 = "2b,4b,5b,6b,2e,4e,5e,6e"
+    seat1 = "7o,11o,12c,11c,1b,3b,1e,3e"
+    face_up = Card.parse("12o")
+    used = {Card.parse(c).index for c in f"{seat0},{seat1}".split(",")} | {face_up.index}
+    stock = [c for c in range(40) if c not in used]
+    hands = [sum(Card.parse(c).bit for c in h.split(",")) for h in (seat0, seat1)]
+    game = Game(rules, 0, hands, face_up.index, stock, ruleset="a-dos")
+    game.play(Card.parse("1b"))
+    game.play(Card.parse("2b"))
+    view = game.view(1)
+    assert view.declarable_cantes == (1,) and view.can_swap
+    for level in LEVELS:
+        actions = get_player(level).declarations(view, random.Random(0))
+        assert actions == [SwapAction(), CanteAction(0)]
+    for action in get_player(2).declarations(view, random.Random(0)):
+        apply_action(game, 1, action)
+    assert [c.points for c in game.cantes] == [40]
