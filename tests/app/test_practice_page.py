@@ -5,6 +5,7 @@ checked against the engine's replay of the hand record the page offers."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -78,6 +79,21 @@ def markdown_text(at: AppTest) -> str:
     return "\n".join(str(m.value) for m in at.markdown)
 
 
+RAW_KEY = re.compile(r"\b(practice|review|cards)\.[a-z_]+(\.[a-z_0-9]+)*\b")
+
+
+def assert_no_raw_keys(at: AppTest) -> None:
+    """Every text the page shows comes from the catalogue: no ``practice.x`` left raw."""
+    texts = [str(e.value) for kind in ("markdown", "caption", "info", "warning", "error",
+                                       "success", "subheader", "header")
+             for e in getattr(at, kind)]
+    texts += [str(b.label) for b in at.button]
+    texts += [str(w.label) for kind in ("selectbox", "radio", "toggle", "checkbox",
+                                        "number_input") for w in getattr(at, kind)]
+    raw = [text for text in texts if RAW_KEY.search(text)]
+    assert not raw, raw
+
+
 def frame_with(at: AppTest, column: str) -> pd.DataFrame:
     """The review's dataframe that has ``column`` (AppTest does not expose their keys)."""
     frames = [d.value for d in at.dataframe if column in d.value.columns]
@@ -111,6 +127,7 @@ def test_whole_hand_played_through_the_page(ruleset: str, players: int, levels: 
     assert review_totals(at) == summary["totals"]
     assert record == table.record()
     assert "Repaso de la mano" in [h.value for h in at.subheader]
+    assert_no_raw_keys(at)
     assert at.get("plotly_chart")
     # The hand went into the learner's progress, once, even after more reruns.
     at.run()
@@ -183,6 +200,7 @@ def test_hint_shows_the_level_four_choice_with_reasons() -> None:
 def test_step_pace_waits_for_next() -> None:
     at = open_practice("clasico", seed=8)
     at.radio(key="practice_pace").set_value("step").run()
+    assert_no_raw_keys(at)
     table = table_of(at)
     click_card(at, table.legal_cards()[0])
     table = table_of(at)
@@ -245,6 +263,7 @@ def test_computer_seats_start_at_level_three() -> None:
 
 def test_page_in_english() -> None:
     at = open_practice("clasico", seed=5, lang="en")
+    assert_no_raw_keys(at)
     text = markdown_text(at)
     assert "Your hand" in text and "Trumps" in text
 

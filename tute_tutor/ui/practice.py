@@ -29,7 +29,7 @@ from tute_tutor.practice import (
 from tute_tutor.render import card_label
 from tute_tutor.review import hand_review, totals_frame
 from tute_tutor.rules import match_target
-from tute_tutor.ui.cards import clickable_hand, show_trick
+from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
 from tute_tutor.ui.state import Settings, tr
 
 TABLE = "practice_table"
@@ -180,7 +180,25 @@ def status_line(table: Table, current: Settings) -> None:
 
 def table_view(table: Table, current: Settings) -> None:
     """The trick so far (empty places for the seats still to play) with who is winning
-    it, or the last trick once it is complete; then the other seats."""
+    it, or the last trick once it is complete; then the other seats; the trump card."""
+    trick_column, trump_column = st.columns([5, 1], gap="small")
+    with trump_column:
+        _trump_view(table, current)
+    with trick_column:
+        _trick_view(table, current)
+
+
+def _trump_view(table: Table, current: Settings) -> None:
+    """The trump card (the face-up card under the stock in two players) and the stock."""
+    status = table.status()
+    shown = status.face_up if status.face_up is not None else status.trump_card
+    st.caption(tr("practice.page.trump_card"))
+    show_cards([shown], style=current.deck_style, lang=current.lang, width=52)
+    if table.rules.has_stock:
+        st.caption(tr("practice.page.stock", count=status.stock_left))
+
+
+def _trick_view(table: Table, current: Settings) -> None:
     lang = current.lang
     status = table.status()
     game = table.game
