@@ -46,6 +46,7 @@ def has_module(name: str) -> bool:
 
 
 def widget_key(name: str) -> str:
+    """The session key of the sidebar widget ``name`` (tests drive widgets by it)."""
     return WIDGET_PREFIX + name
 
 
@@ -150,6 +151,7 @@ def labeller(prefix: str, suffix: str = "", *, lang: str) -> Callable[[Any], str
     outside the script run (AppTest does), where the session is not readable.
     """
     def label(value: Any) -> str:
+        """The translated label of ``value``."""
         return t(f"{prefix}{value}{suffix}", lang)
 
     return label

@@ -10,7 +10,7 @@ is one.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -300,8 +300,9 @@ def render_question(question: Question, key: str, number: int) -> None:
             _show_verdict(question, set(checked))
 
 
-def _option_label(options: Sequence[str]) -> Any:
+def _option_label(options: Sequence[str]) -> Callable[[int], str]:
     def label(index: int) -> str:
+        """The text of option ``index``."""
         return options[index]
 
     return label

@@ -68,6 +68,7 @@ def format_flags(overrides: Mapping[str, Any]) -> str:
     'partner_exemption=true,tute_award=2,first_hand_trump=null'
     """
     def text(value: Any) -> str:
+        """One value as the command line writes it (``true``, ``null``, ``2``)."""
         if isinstance(value, bool):
             return "true" if value else "false"
         if value is None:
