@@ -533,3 +533,20 @@ def test_undo_in_two_players_does_not_repeat_the_draw_announcement() -> None:
     table.run()
     assert table.undo()
     assert table.log_texts("es") == before
+
+
+@given(st.sampled_from(PRESETS), st.integers(0, 100_000), st.integers(0, 100_000),
+       st.sampled_from([(1,), (2,), (3,), (1, 2, 3)]))
+def test_any_seed_and_any_learner_give_a_valid_announced_hand(
+        ruleset: str, seed: int, policy: int, levels: tuple[int, ...]) -> None:
+    table = Table(TableConfig(ruleset, seed=seed, levels=levels))
+    play_hand(table, random.Random(policy), declare=0.5)
+    game = table.game
+    summary = replay(table.record())
+    assert summary["valid"]
+    assert summary["totals"] == list(game.result().totals)
+    announced = [(a.seat, a.card) for a in table.log if a.kind == "play"]
+    assert announced == [(e.seat, e.card) for e in game.events if isinstance(e, PlayEvent)]
+    sung = [(a.seat, a.suit) for a in table.log if a.kind == "cante"]
+    assert sung == [(e.seat, e.suit) for e in game.events if isinstance(e, CanteEvent)]
+    assert table.log[-1].kind == "end"
