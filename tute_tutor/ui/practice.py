@@ -236,9 +236,6 @@ def _trick_view(table: Table, current: Settings) -> None:
         others.append(tr("practice.page.seat_summary",
                          name=seat_label(seat, table.rules, lang),
                          cards=status.hand_sizes[seat], tricks=status.tricks_won[seat]))
-    if status.face_up is not None:
-        others.append(tr("practice.page.face_up",
-                         card=card_label(status.face_up, lang, current.deck_style)))
     st.caption(" · ".join(others))
 
 
