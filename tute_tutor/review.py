@@ -137,6 +137,18 @@ def points_figure(game: Game, lang: str = "es") -> go.Figure:
             x=x, y=[step[side] for step in running], mode="lines+markers", name=label,
             line={"shape": "hv", "color": SIDE_COLOURS[side % len(SIDE_COLOURS)], "width": 3},
         ))
+    for cante in game.cantes:
+        side = game.side_of(cante.seat)
+        figure.add_annotation(
+            x=cante.after_trick, y=running[cante.after_trick][side],
+            text=t("review.chart_cante", lang, points=cante.points), showarrow=True,
+            arrowhead=0, ax=0, ay=-28, font={"color": SIDE_COLOURS[side % len(SIDE_COLOURS)]})
+    if game.finished and game.tute is None and game.renuncio is None and game.tricks:
+        side = game.side_of(game.tricks[-1].winner)
+        figure.add_annotation(
+            x=len(game.tricks), y=running[-1][side], text=t("review.chart_last", lang),
+            showarrow=True, arrowhead=0, ax=-40, ay=-24,
+            font={"color": SIDE_COLOURS[side % len(SIDE_COLOURS)]})
     figure.update_layout(
         title=t("review.chart_title", lang),
         xaxis_title=t("review.chart_x", lang), yaxis_title=t("review.chart_y", lang),

@@ -43,19 +43,27 @@ def test_review_totals_match_the_replay_of_the_record(ruleset: str) -> None:
         assert frame["Diez de últimas"].sum() == (0 if summary["last_trick"] is None else 10)
 
 
-def test_points_chart_ends_at_each_sides_total() -> None:
-    table = Table(TableConfig("clasico", seed=7))
-    play_hand(table, random.Random(7))
-    review = hand_review(table.game, "en")
-    figure = review.figure
-    assert isinstance(figure, go.Figure)
-    assert len(figure.data) == 2
-    totals = replay(table.record())["totals"]
-    assert [trace.y[-1] for trace in figure.data] == totals
-    assert [trace.y[0] for trace in figure.data] == [0, 0]
-    for trace in figure.data:
-        assert list(trace.y) == sorted(trace.y)  # points only ever go up
-        assert len(trace.x) == len(table.game.tricks) + 1
+def test_points_chart_ends_at_each_sides_total_and_marks_cantes() -> None:
+    cantes_seen = 0
+    for seed in range(8):
+        table = Table(TableConfig("clasico", seed=seed))
+        play_hand(table, random.Random(seed))
+        figure = hand_review(table.game, "en").figure
+        assert isinstance(figure, go.Figure)
+        assert len(figure.data) == 2
+        totals = replay(table.record())["totals"]
+        assert [trace.y[-1] for trace in figure.data] == totals
+        assert [trace.y[0] for trace in figure.data] == [0, 0]
+        for trace in figure.data:
+            assert list(trace.y) == sorted(trace.y)  # points only ever go up
+            assert len(trace.x) == len(table.game.tricks) + 1
+        notes = [a.text for a in figure.layout.annotations]
+        game = table.game
+        assert notes.count("+10 últimas") == (1 if game.tute is None else 0)
+        assert sorted(n for n in notes if "cante" in n) == \
+            sorted(f"+{c.points} cante" for c in game.cantes)
+        cantes_seen += len(game.cantes)
+    assert cantes_seen > 0
 
 
 def test_running_points_add_up_cards_cantes_and_last_trick() -> None:
