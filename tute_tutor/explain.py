@@ -85,12 +85,8 @@ def _explain(a: PlayAnalysis, lang: str) -> str:
         else:
             text = _say("montar_many", lang, **values)
     elif code == "asistir":
-        beats = bool(a.beating_cards())
-        if a.is_trumped and beats and not a.overtake_when_trumped:
+        if a.is_trumped and not a.overtake_when_trumped and a.beating_cards():
             text = _say("asistir_cut", lang, **values)
-        elif beats:  # every card of the suit beats the table: montar is met anyway
-            key = "asistir_beats_one" if len(a.legal) == 1 else "asistir_beats_all"
-            text = _say(key, lang, **values)
         elif len(a.legal) == 1:
             text = _say("asistir_only", lang, **values)
         else:

@@ -144,8 +144,10 @@ def analyse_play(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules:
             return result(relaxed, "companero", "must_follow")
     follow = hand_mask & SUIT_MASKS[state.lead]
     if follow:
-        if normal != follow:
-            # Refused cards: other suits (must follow) and low cards of the suit (must beat).
+        montar_applies = not state.is_trumped or rules.overtake_when_trumped
+        if montar_applies and follow & ABOVE[state.high_lead]:
+            # You hold a card of the suit that beats the table: montar decides, even when
+            # every card you hold of the suit beats it (as pisar does for trumps).
             refused = tuple(
                 (c, "must_beat" if c.suit == state.lead else "must_follow")
                 for c in cards_of(hand_mask & ~normal)
@@ -153,8 +155,6 @@ def analyse_play(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules:
             return PlayAnalysis(hand_sorted, trick_t, trump, tuple(cards_of(normal)), "montar",
                                 refused, winning, winning_by, state.lead, high_lead,
                                 stock_left, exemption, rules.overtake_when_trumped)
-        # Every card of the suit may be played: asistir is the rule that decides (when
-        # they all beat the table, montar is met whichever is played).
         return result(normal, "asistir", "must_follow")
     trumps = hand_mask & SUIT_MASKS[trump]
     if not trumps:

@@ -51,17 +51,23 @@ def test_montar_must_beat_the_highest_card_of_the_suit_led() -> None:
     assert legal("12c,3c,10c,2c", "4c,11c") == ({"12c", "3c"}, "montar")
 
 
-def test_every_card_of_the_suit_beats_the_table_asistir_decides() -> None:
-    # Nothing is refused inside the suit: asistir is the binding rule, montar is met anyway.
-    assert legal("12c,3c,5b", "10c") == ({"12c", "3c"}, "asistir")
-    assert legal("12c,5b", "10c") == ({"12c"}, "asistir")
+def test_montar_applies_even_when_every_card_of_the_suit_beats_the_table() -> None:
+    # You hold a card that beats the table, so montar is the rule in force (as pisar is
+    # for trumps), even though no card of the suit is refused for being low.
+    assert legal("12c,3c,5b", "10c") == ({"12c", "3c"}, "montar")
+    assert legal("12c,5b", "10c") == ({"12c"}, "montar")
     a = analyse_play(cards("12c,5b"), cards("10c"), 0, find_rules("clasico"))
     assert "supera" in explain(a, "es") and "no supera" not in explain(a, "es")
     assert "beats" in explain(a, "en") and "does not beat" not in explain(a, "en")
+    assert a.refused_reason(cards("5b")[0]) == "must_follow"
     cut = analyse_play(cards("12c,3c"), cards("10c,2o"), 0,
                        find_rules("clasico", {"overtake_when_trumped": True}))
-    assert cut.obligation == "asistir"
+    assert cut.obligation == "montar"
     assert "no hace falta" not in explain(cut, "es") and "need not" not in explain(cut, "en")
+
+
+def test_cut_trick_without_overtake_is_asistir_with_any_card_of_the_suit() -> None:
+    assert legal("12c,4c,5b", "10c,2o") == ({"12c", "4c"}, "asistir")
 
 
 def test_montar_when_trump_is_led_beat_the_highest_trump() -> None:
@@ -354,9 +360,11 @@ def reference_obligation(hand: list[Card], trick: list[Card], trump: int, rules:
     if rules.partner_exemption and partner_wins and set(a.legal) != strict:
         return "companero"
     if follow:
-        # montar when the duty to beat refuses some card of the suit, else asistir
-        legal_set = reference_legal(hand, trick, trump, rules, stock_left)
-        return "asistir" if legal_set == set(follow) else "montar"
+        # montar whenever the duty to beat is in force and you hold a card that beats
+        high = max((c for c in trick if c.suit == lead), key=lambda c: c.strength)
+        duty = not trumps_on_table or lead == trump or rules.overtake_when_trumped
+        beats = any(c.strength > high.strength for c in follow)
+        return "montar" if duty and beats else "asistir"
     own_trumps = [c for c in hand if c.suit == trump]
     if not own_trumps:
         return "libre"

@@ -88,7 +88,9 @@ def oracle_obligations(s: dict[str, Any]) -> set[str]:
     if legal != strict_set:
         found.add("companero")
     elif follow:
-        found.add("asistir" if legal == follow else "montar")
+        beats = any(c.suit == lead and c.index > high for c in hand)
+        montar_applies = best == high or rules.overtake_when_trumped
+        found.add("montar" if montar_applies and beats else "asistir")
     elif not trumps:
         found.add("libre")
     elif best == high:  # nobody has trumped yet
