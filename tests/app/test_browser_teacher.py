@@ -96,16 +96,20 @@ def test_builder_takes_clicked_drawn_cards(
     page.goto(f"{app_url}/teacher?lang=es")
     wait_for_app(page)
     main = _main(page)
-    hand = main.get_by_label(t("teacher.hand_codes", "es"))
+    hand = main.get_by_role("textbox", name=t("teacher.hand_codes", "es"), exact=True)
     hand.wait_for()
     main.get_by_role("button", name=t("teacher.clear", "es")).nth(1).click()
     page.wait_for_function(
         "() => [...document.querySelectorAll('input')].some(i => i.value === '')")
+    typed = ""
     for code in ("1o", "3c"):
+        typed = f"{typed}, {code}" if typed else code
         main.locator(f"button.tt-pick[data-card='{code}']").first.click()
+        # each click reruns the page: wait for the field to show it before the next click
+        page.wait_for_function(
+            "(want) => [...document.querySelectorAll('input')].some(i => i.value === want)",
+            arg=typed)
         wait_for_app(page)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('input')].some(i => i.value === '1o, 3c')")
     # the engine's answer follows at once: the table holds the sota de copas, so 3c must win it
     main.get_by_text(t("presenter.obligation", "es",
                        name=t("worksheet.obligation.montar", "es"))).wait_for()
