@@ -314,10 +314,10 @@ def action_bar(table: Table, current: Settings) -> bool:
                 tr("practice.page.no_hint")
         if st.button(tr("practice.page.undo"), key="practice_undo", icon=":material/undo:",
                      disabled=not table.can_undo, shortcut="u"):
-            state[SEEN] = 0
             state.pop(HINT, None)
             state.pop(MESSAGE, None)
             changed = table.undo()
+            state[SEEN] = len(table.log)  # back at a decision: nothing new to tell yet
         stepping = state.get(PACE) == "step" and table.thinking_seat() is not None
         if stepping and st.button(tr("practice.page.next"), key="practice_next",
                                   type="primary", icon=":material/skip_next:", shortcut="n"):
