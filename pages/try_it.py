@@ -17,7 +17,7 @@ from tute_tutor.share import QUERY_KEY, ShareError, decode_link
 from tute_tutor.store import StoreError
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
-from tute_tutor.ui.cards import select_cards, show_cards, show_trick
+from tute_tutor.ui.cards import pills_key, select_cards, show_cards, show_trick
 from tute_tutor.ui.profile import current_profile, get_store, store_message
 from tute_tutor.ui.teacher import link_error_line
 from tute_tutor.worksheet import card_text, ruleset_label, trick_labels
@@ -82,7 +82,11 @@ def go(offset: int) -> None:
     state[INDEX] = min(max(0, index + offset), len(scenarios) - 1)
 
 
-def check(chosen: list[str]) -> None:
+def check() -> None:
+    # Read the marked cards now, not when the button was drawn: a card clicked just
+    # before "check" may not have reached the last drawing yet.
+    marked = set(state.get(pills_key(pick_key)) or [])
+    chosen = [str(c) for c in scenario.hand if str(c) in marked]
     answers[index] = chosen
     record_progress(chosen)
 
@@ -124,9 +128,9 @@ if scenario.trick:
 st.markdown(f"**{tr('worksheet.hand')}** · {tr('try_it.question')}")
 
 if not answered:
-    chosen = select_cards(list(scenario.hand), key=pick_key, style=style, lang=lang, width=100)
+    select_cards(list(scenario.hand), key=pick_key, style=style, lang=lang, width=100)
     st.button(tr("try_it.check"), key=f"try_check_{index}", type="primary",
-              on_click=check, args=([str(c) for c in chosen],),
+              on_click=check,
               icon=":material/check:")
 else:
     problem = state.pop(STORE_PROBLEM, None)
