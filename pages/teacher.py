@@ -343,8 +343,9 @@ def records(projecting: bool = False) -> None:
         state[RECORD_TRICK] = 0
     index = min(state.get(RECORD_TRICK, 0), len(walk.tricks) - 1)
 
-    def move(offset: int) -> None:
-        state[RECORD_TRICK] = min(max(0, index + offset), len(walk.tricks) - 1)
+    def move(offset: int) -> None:  # from the stored position: quick presses all count
+        position = int(state.get(RECORD_TRICK, 0)) + offset
+        state[RECORD_TRICK] = min(max(0, position), len(walk.tricks) - 1)
 
     with st.container(horizontal=True, vertical_alignment="center"):
         st.button(tr("teacher.back"), key="rec_back", on_click=move, args=(-1,),

@@ -78,8 +78,8 @@ token_id = hashlib.sha1(token.encode()).hexdigest()[:10]
 pick_key = f"try_{token_id}_{index}"
 
 
-def go(offset: int) -> None:
-    state[INDEX] = min(max(0, index + offset), len(scenarios) - 1)
+def go(offset: int) -> None:  # from the stored position: quick presses all count
+    state[INDEX] = min(max(0, int(state.get(INDEX, 0)) + offset), len(scenarios) - 1)
 
 
 def check() -> None:
