@@ -148,8 +148,11 @@ def _seat(event: Mapping[str, Any], index: int, game: Game) -> int:
     return seat
 
 
-def replay_game(record: object) -> Game:
-    """Deal a record and apply all its events (raises on the first bad one)."""
+def start_replay(record: object) -> tuple[Game, list[Any]]:
+    """The dealt hand of a record and its list of events, not applied yet.
+
+    Raises :class:`ReplayError` (event ``None``) when the deal or the list is wrong.
+    """
     try:
         game = game_from_record(record)
     except RecordError as error:
@@ -158,6 +161,12 @@ def replay_game(record: object) -> Game:
     events = record.get("events", [])
     if not isinstance(events, list):
         raise ReplayError(None, "bad_record", "events must be a list")
+    return game, events
+
+
+def replay_game(record: object) -> Game:
+    """Deal a record and apply all its events (raises on the first bad one)."""
+    game, events = start_replay(record)
     for index, event in enumerate(events):
         apply_record_event(game, index, event)
     return game

@@ -14,11 +14,11 @@ from typing import Any, Final
 import streamlit as st
 
 from tute_tutor.cards import Card, suit_from_letter, suit_name
-from tute_tutor.errors import RecordError, TuteError
+from tute_tutor.errors import TuteError
 from tute_tutor.explain import describe_play, explain, explain_refusal
 from tute_tutor.i18n import t
 from tute_tutor.legal import PlayAnalysis
-from tute_tutor.record import ReplayError, apply_record_event, game_from_record, summary
+from tute_tutor.record import apply_record_event, start_replay, summary
 from tute_tutor.scenario import Scenario
 from tute_tutor.worksheet import ruleset_label, seat_key, trick_labels
 
@@ -148,14 +148,8 @@ def walk_record(record: object, lang: str = "es") -> RecordWalk:
 
     Raises :class:`ReplayError` (one line, naming the event) when the record is wrong.
     """
-    try:
-        game = game_from_record(record)
-    except RecordError as error:
-        raise ReplayError(None, "bad_record", str(error)) from None
+    game, events = start_replay(record)
     assert isinstance(record, Mapping)
-    events = record.get("events", [])
-    if not isinstance(events, list):
-        raise ReplayError(None, "bad_record", "events must be a list")
     players = game.players
     tricks: list[TrickStep] = []
     plays: list[PlayStep] = []
