@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tute_tutor.explain import explain
 from tute_tutor.i18n import t
@@ -101,14 +102,24 @@ def test_builder_takes_clicked_drawn_cards(
     main.get_by_role("button", name=t("teacher.clear", "es")).nth(1).click()
     page.wait_for_function(
         "() => [...document.querySelectorAll('input')].some(i => i.value === '')")
+    wait_for_app(page)
+    shows = "(want) => [...document.querySelectorAll('input')].some(i => i.value === want)"
     typed = ""
     for code in ("1o", "3c"):
         typed = f"{typed}, {code}" if typed else code
-        main.locator(f"button.tt-pick[data-card='{code}']").first.click()
-        # each click reruns the page: wait for the field to show it before the next click
-        page.wait_for_function(
-            "(want) => [...document.querySelectorAll('input')].some(i => i.value === want)",
-            arg=typed)
+        card = main.locator(f"button.tt-pick[data-card='{code}']")
+        # each click reruns the page: wait for the field to show it before the next click.
+        # A click that lands while the previous rerun is still drawing can be dropped by
+        # the browser, so click again while the card is still offered and not yet taken.
+        for _ in range(3):
+            if card.count():
+                card.first.click()
+            try:
+                page.wait_for_function(shows, arg=typed, timeout=15_000)
+                break
+            except PlaywrightTimeout:
+                continue
+        page.wait_for_function(shows, arg=typed)
         wait_for_app(page)
     # the engine's answer follows at once: the table holds the sota de copas, so 3c must win it
     main.get_by_text(t("presenter.obligation", "es",
