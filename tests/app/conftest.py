@@ -82,8 +82,8 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
 
 
 @contextmanager
-def run_streamlit(folder: Path) -> Iterator[str]:
-    """Start ``streamlit run streamlit_app.py`` on a free port; yield its base URL.
+def run_streamlit(folder: Path, script: Path = APP_FILE) -> Iterator[str]:
+    """Start ``streamlit run SCRIPT`` (the app by default) on a free port; yield its URL.
 
     Its log goes to ``folder/server.log``; progress goes to a database in ``folder``
     unless ``TUTE_TUTOR_DB`` is set. The server is stopped on exit.
@@ -97,7 +97,7 @@ def run_streamlit(folder: Path) -> Iterator[str]:
     with log.open("wb") as out:
         process = subprocess.Popen(
             [
-                sys.executable, "-m", "streamlit", "run", str(APP_FILE),
+                sys.executable, "-m", "streamlit", "run", str(script),
                 "--server.address", "127.0.0.1",
                 "--server.port", str(port),
                 "--server.headless", "true",

@@ -7,14 +7,9 @@ Streamlit script that mounts the component and clicks a drawn card in Chromium.
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
 import sys
 import textwrap
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +17,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import run_streamlit
 from tute_tutor.cards import Card, parse_cards
 from tute_tutor.render import card_label
 from tute_tutor.ui.cards import component_key, fallback_key, pills_key
@@ -180,67 +176,14 @@ def test_drawing_cards_does_not_import_streamlit() -> None:
 # Real browser: click a drawn SVG card
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def demo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A ``streamlit run`` server on the demo page (its own port and folder)."""
     folder = tmp_path_factory.mktemp("cards-demo")
     script = folder / "cards_demo.py"
     script.write_text(DEMO)
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = folder / "server.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "streamlit",
-                "run",
-                str(script),
-                "--server.address",
-                "127.0.0.1",
-                "--server.port",
-                str(port),
-                "--server.headless",
-                "true",
-                "--browser.gatherUsageStats",
-                "false",
-                "--server.fileWatcherType",
-                "none",
-            ],
-            cwd=REPO,
-            env=dict(os.environ),
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"streamlit exited: {log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                    if answer.read().decode().strip() == "ok":
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"streamlit did not start: {log.read_text()[-2000:]}")
-            time.sleep(0.25)
+    with run_streamlit(folder, script) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @pytest.mark.browser
