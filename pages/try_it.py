@@ -17,7 +17,13 @@ from tute_tutor.share import QUERY_KEY, ShareError, decode_link
 from tute_tutor.store import StoreError
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
-from tute_tutor.ui.cards import pills_key, select_cards, show_cards, show_trick
+from tute_tutor.ui.cards import (
+    clear_selection,
+    select_cards,
+    selected_codes,
+    show_cards,
+    show_trick,
+)
 from tute_tutor.ui.profile import current_profile, get_store, store_message
 from tute_tutor.ui.teacher import link_error_line
 from tute_tutor.worksheet import card_text, ruleset_label, trick_labels
@@ -85,8 +91,7 @@ def go(offset: int) -> None:  # from the stored position: quick presses all coun
 def check() -> None:
     # Read the marked cards now, not when the button was drawn: a card clicked just
     # before "check" may not have reached the last drawing yet.
-    marked = set(state.get(pills_key(pick_key)) or [])
-    chosen = [str(c) for c in scenario.hand if str(c) in marked]
+    chosen = selected_codes(pick_key, scenario.hand)
     answers[index] = chosen
     record_progress(chosen)
 
@@ -105,8 +110,7 @@ def record_progress(chosen: list[str]) -> None:
 
 def again() -> None:
     answers.pop(index, None)
-    for key in [k for k in state if str(k).startswith(pick_key)]:
-        del state[key]
+    clear_selection(pick_key)
 
 
 right = sum(1 for i, codes in answers.items()

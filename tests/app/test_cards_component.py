@@ -1,7 +1,7 @@
 """The clickable hand and the card multi-select, through AppTest and a real browser.
 
 AppTest cannot click the SVG component, so it drives the accessible fallback (one
-button per card, pills for the multi-select). The browser test starts its own small
+button per card, for the multi-select too). The browser test starts its own small
 Streamlit script that mounts the component and clicks a drawn card in Chromium.
 """
 
@@ -18,9 +18,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import run_streamlit
+from tests.app.marking import mark
 from tute_tutor.cards import Card, parse_cards
 from tute_tutor.render import card_label
-from tute_tutor.ui.cards import component_key, fallback_key, pills_key
+from tute_tutor.ui.cards import component_key, fallback_key, mark_key
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -138,21 +139,22 @@ def test_keys_with_double_underscores_are_accepted() -> None:
 def test_select_cards_returns_the_marked_cards_in_hand_order() -> None:
     at = demo_app()
     assert line(at, "chosen: ") == ""
-    at.button_group(key=pills_key("pick")).select("3b").run()
-    at.button_group(key=pills_key("pick")).select("12c").run()
+    mark(at, ["3b", "12c"], key="pick")
     assert line(at, "chosen: ") == "12c,3b"
-    at.button_group(key=pills_key("pick")).unselect("3b").run()
+    mark(at, ["3b"], key="pick")  # a second press unmarks
     assert line(at, "chosen: ") == "12c"
-    labels = at.button_group(key=pills_key("pick")).options
-    assert list(labels) == [card_label(c, "es") for c in parse_cards("12c,4c,1o,3b")]
+    hand = parse_cards("12c,4c,1o,3b")
+    buttons = [at.button(key=mark_key("pick", c)) for c in hand]
+    assert [b.label for b in buttons] == [card_label(c, "es") for c in hand]
+    assert [b.proto.type for b in buttons] == ["primary", "secondary", "secondary", "secondary"]
 
 
 def test_a_frozen_selection_keeps_its_cards_and_takes_no_changes() -> None:
     at = demo_app()
-    at.button_group(key=pills_key("pick")).select("4c").run()
+    mark(at, ["4c"], key="pick")
     at.session_state["pick_disabled"] = True
     at.run()
-    assert at.button_group(key=pills_key("pick")).disabled
+    assert all(at.button(key=mark_key("pick", c)).disabled for c in parse_cards("12c,4c,1o,3b"))
     assert line(at, "chosen: ") == "4c"
 
 
@@ -222,7 +224,7 @@ def test_clicking_a_drawn_card_in_the_browser(
             " a = a.shadowRoot.activeElement; return a ? a.dataset.card || '' : ''; }"
         )
         assert focused == "4c"
-        # The multi-select: clicking a drawn card toggles it and the pills follow.
+        # The multi-select: clicking a drawn card marks it.
         page.locator("button.tt-pick[data-card='4c']").nth(1).click()
         page.get_by_text("chosen: [4c]").wait_for()
         wait_for_app(page)

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.marking import mark
 from tute_tutor.quiz import Question, generate_question
 from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, open_store
-from tute_tutor.ui.cards import fallback_key, pills_key
+from tute_tutor.ui.cards import fallback_key
 from tute_tutor.ui.quiz import cards_key, check_key, option_key
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
@@ -48,7 +49,7 @@ def give(at: AppTest, entry: dict[str, Any], values: list[str]) -> None:
     number = entry["number"]
     kind = entry["kind"]
     if kind == "legal":
-        at.pills(key=pills_key(cards_key(number))).set_value(values).run()
+        mark(at, values, key=cards_key(number))
         at.button(key=check_key(number)).click().run()
     elif kind in ("trick_winner", "renuncio"):
         from tute_tutor.cards import Card

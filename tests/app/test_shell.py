@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from tests.app.marking import mark
 from tute_tutor.explain import explain
 from tute_tutor.i18n import LANGUAGES, t
 from tute_tutor.lessons import LESSONS_DIR, LESSONS_DIR_ENV, load_lessons
@@ -341,9 +342,7 @@ def test_legal_question_is_checked_against_the_engine() -> None:
     key = f"lesson_{lesson.id}_q{number}"
     legal = question.scenario.analyse().legal
     at = open_app(page="lessons", params={"lesson": lesson.id})
-    at.get("pills")  # the fallback of select_cards
-    pills = next(p for p in at.get("pills") if p.key == f"{key}_cards__pills")
-    pills.set_value([str(c) for c in legal]).run()
+    mark(at, [str(c) for c in legal], key=f"{key}_cards")  # the fallback of select_cards
     at.button(key=f"{key}_check").click().run()
     assert t("lessons_page.correct", "es") in texts(at, "success")
 

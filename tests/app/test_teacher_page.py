@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.marking import mark, selection_keys
 from tute_tutor.cards import Card
 from tute_tutor.explain import explain
 from tute_tutor.game import Game
 from tute_tutor.i18n import t
 from tute_tutor.scenario import Scenario
 from tute_tutor.share import encode_link, scenarios_to_file_text
-from tute_tutor.ui.cards import fallback_key, pills_key
+from tute_tutor.ui.cards import fallback_key
 from tute_tutor.ui.teacher import pick_key
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
@@ -207,26 +208,22 @@ def test_student_opens_a_link_picks_an_answer_then_sees_it() -> None:
     at = _open("pages/try_it.py", s=token)
     text = _texts(at)
     assert explain(MONTAR.analyse(), LANG) not in text  # the answer waits for the student
-    pills = [p for p in at.pills if p.key and p.key.endswith("__pills")]
-    assert len(pills) == 1
-    pills[0].set_value(["12c", "4c"]).run()
+    assert len(selection_keys(at)) == 1
+    mark(at, ["12c", "4c"])
     at.button(key="try_check_0").click().run()
     text = _texts(at)
     assert explain(MONTAR.analyse(), LANG) in text
     assert t("try_it.wrong", LANG) in text
     assert t("try_it.extra", LANG, cards="cuatro de copas") in text
     at.button(key="try_again_0").click().run()
-    pills = [p for p in at.pills if p.key and p.key.endswith("__pills")]
-    pills[0].set_value(["12c"]).run()
+    mark(at, ["12c"])  # a fresh try starts with nothing marked
     at.button(key="try_check_0").click().run()
     assert t("try_it.right", LANG) in _texts(at)
     at.button(key="try_next").click().run()
     text = _texts(at)
     assert t("try_it.progress", LANG, number=2, total=2, right=1, answered=1) in text
     legal = [str(c) for c in PARTNER.analyse().legal]
-    pills = [p for p in at.pills if p.key and p.key.endswith("__pills")]
-    assert pills[0].key == pills_key(pills[0].key.removesuffix("__pills"))
-    pills[0].set_value(legal).run()
+    mark(at, legal)
     at.button(key="try_check_1").click().run()
     assert t("try_it.right", LANG) in _texts(at)
     # the three answers count in the learner's progress, right or wrong

@@ -10,13 +10,12 @@ The clickable hand has two paths that return the same thing:
   ``key`` has the widget key :func:`fallback_key` ``(key, c)``.
 
 :func:`select_cards` is the multi-select twin (quiz "which cards may you play?"): the
-component toggles cards and a ``st.pills`` multi-select mirrors the same choice.
+component marks cards and one fallback button per card (key :func:`mark_key`) does too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -51,7 +50,7 @@ _JS = """
 // After a click the hand is drawn again; keep the keyboard focus in the hand.
 const focusAfterClick = new Map();
 
-export default function ({ data, key, parentElement, setTriggerValue }) {
+export default function ({ data, key, parentElement, setStateValue, setTriggerValue }) {
   let row = parentElement.querySelector(".tt-hand");
   if (!row) {
     row = document.createElement("div");
@@ -78,7 +77,12 @@ export default function ({ data, key, parentElement, setTriggerValue }) {
       if (toggle) {
         const on = button.getAttribute("aria-pressed") !== "true";
         button.setAttribute("aria-pressed", String(on));
-        setTriggerValue("toggled", card.code);
+        // The whole choice as a state value: every later rerun (a "check" clicked at
+        // once, say) carries it, even when this click's own rerun was folded into it.
+        // The stamp makes each click a change, so choosing again what was undone counts.
+        const codes = [...row.querySelectorAll(".tt-pick[aria-pressed='true']")]
+          .map((b) => b.dataset.card);
+        setStateValue("selected", { codes, stamp: Date.now() + Math.random() });
       } else {
         setTriggerValue("clicked", card.code);
       }
@@ -113,11 +117,6 @@ def component_key(key: str) -> str:
 def fallback_key(key: str, card: Card) -> str:
     """Widget key of the fallback button of ``card`` in the hand mounted under ``key``."""
     return f"{key}__btn_{card}"
-
-
-def pills_key(key: str) -> str:
-    """Widget key of the fallback ``st.pills`` of :func:`select_cards` under ``key``."""
-    return f"{key}__pills"
 
 
 def show_cards(
@@ -248,21 +247,55 @@ def _selection_key(key: str) -> str:
     return f"{key}__selected"
 
 
-def _from_component(key: str, codes: tuple[str, ...]) -> None:
-    value = st.session_state.get(component_key(key))
-    code = value.get("toggled") if value is not None else None
-    if not isinstance(code, str) or code not in codes:
-        return
-    chosen = set(st.session_state.get(_selection_key(key), ()))
-    chosen ^= {code}
-    ordered = [c for c in codes if c in chosen]
-    st.session_state[_selection_key(key)] = ordered
-    st.session_state[pills_key(key)] = ordered
+def _seen_key(key: str) -> str:
+    return f"{key}__seen"
 
 
-def _from_pills(key: str, codes: tuple[str, ...]) -> None:
-    value = st.session_state.get(pills_key(key)) or []
-    st.session_state[_selection_key(key)] = [c for c in codes if c in value]
+def mark_key(key: str, card: Card) -> str:
+    """Widget key of the fallback button that marks or unmarks ``card`` under ``key``."""
+    return f"{key}__mark_{card}"
+
+
+def _sync_selection(key: str, codes: tuple[str, ...]) -> list[str]:
+    """The choice under ``key``, brought up to date with the drawn cards' last report.
+
+    The drawn cards report the whole choice with a fresh stamp at every click (a state
+    value, so every later rerun carries it, even one that folded the click's own rerun
+    into a "check" pressed at once). A report not seen before replaces the choice.
+    Idempotent: each callback and the page may run it, in any order.
+    """
+    state = st.session_state
+    chosen = [c for c in state.get(_selection_key(key), ()) if c in codes]
+    value = state.get(component_key(key))
+    reported = value.get("selected") if value is not None else None
+    if isinstance(reported, dict) and reported.get("stamp") != state.get(_seen_key(key)):
+        state[_seen_key(key)] = reported.get("stamp")
+        picked = set(reported.get("codes") or ())
+        chosen = [c for c in codes if c in picked]
+    state[_selection_key(key)] = chosen
+    return chosen
+
+
+def _toggle(key: str, codes: tuple[str, ...], code: str) -> None:
+    """Callback of a fallback button: flip one card in the (up to date) choice."""
+    chosen = set(_sync_selection(key, codes)) ^ {code}
+    st.session_state[_selection_key(key)] = [c for c in codes if c in chosen]
+
+
+def selected_codes(key: str, cards: Sequence[Card]) -> list[str]:
+    """The codes marked in the :func:`select_cards` under ``key``, read at call time.
+
+    For a callback (a "check" button's, say) that runs before the page is drawn again.
+    """
+    return _sync_selection(key, tuple(str(card) for card in cards))
+
+
+def clear_selection(key: str) -> None:
+    """Unmark every card of the :func:`select_cards` under ``key`` (from a callback).
+
+    The drawn cards' last report stays "seen", so it does not come back.
+    """
+    st.session_state[_selection_key(key)] = []
 
 
 def select_cards(
@@ -276,17 +309,18 @@ def select_cards(
 ) -> list[Card]:
     """Let the learner mark several cards; return the marked ones in hand order.
 
-    Clicking a drawn card toggles it; the pills under the cards show and change the
-    same choice. Use a fresh ``key`` for each new question; ``disabled`` freezes the
-    choice (after the answer was checked, say).
+    Clicking a drawn card marks or unmarks it; the fallback buttons under the cards (one
+    per card, by name) do the same. No widget value is ever set from here, so nothing
+    the browser sends late can undo a newer choice. Use a fresh ``key`` for each new
+    question; ``disabled`` freezes the choice (after the answer was checked, say).
     """
     codes = tuple(str(card) for card in cards)
     by_code = {str(card): card for card in cards}
-    chosen = [c for c in st.session_state.get(_selection_key(key), []) if c in by_code]
-    st.session_state[_selection_key(key)] = chosen
-    shown = st.session_state.get(pills_key(key))
-    if shown is None or any(code not in by_code for code in shown):
-        st.session_state[pills_key(key)] = list(chosen)
+    chosen = _sync_selection(key, codes)
+
+    def sync() -> None:
+        _sync_selection(key, codes)
+
     _hand_component(
         key=component_key(key),
         data=_component_data(
@@ -299,15 +333,20 @@ def select_cards(
             selected=chosen,
             disabled=disabled,
         ),
-        on_toggled_change=partial(_from_component, key, codes),
+        on_selected_change=sync,
     )
-    st.pills(
-        t("cards.select_by_name", lang),
-        options=list(codes),
-        format_func=lambda code: card_label(by_code[code], lang, style),
-        selection_mode="multi",
-        key=pills_key(key),
-        on_change=partial(_from_pills, key, codes),
-        disabled=disabled,
-    )
-    return [by_code[c] for c in st.session_state[_selection_key(key)] if c in by_code]
+    if cards:
+        with st.expander(t("cards.select_by_name", lang)), st.container(horizontal=True):
+            for card in cards:
+                marked = str(card) in chosen
+                st.button(
+                    card_label(card, lang, style),
+                    key=mark_key(key, card),
+                    icon=":material/check_box:" if marked
+                    else ":material/check_box_outline_blank:",
+                    type="primary" if marked else "secondary",
+                    on_click=_toggle,
+                    args=(key, codes, str(card)),
+                    disabled=disabled,
+                )
+    return [by_code[c] for c in chosen]
