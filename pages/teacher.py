@@ -86,6 +86,12 @@ def present() -> None:
         st.button(tr("teacher.exit_presenter"), key="pr_exit", on_click=set_mode,
                   args=("deck" if tb.get_deck() else "build",), shortcut="Esc",
                   type="tertiary")
+    # A presentation clicker sends Page Down / Page Up: two more keys, buttons not shown.
+    st.html("<style>.st-key-pr_page_back, .st-key-pr_page_next { display: none; }</style>")
+    st.button(tr("teacher.back"), key="pr_page_back", on_click=move, args=(False,),
+              shortcut="PageUp")
+    st.button(tr("teacher.next"), key="pr_page_next", on_click=move, args=(True,),
+              shortcut="PageDown")
     pr.render_slide(slides[state[SLIDE]], state[STEP], style=style, lang=lang,
                     number=state[SLIDE] + 1, total=len(slides))
 

@@ -88,6 +88,12 @@ def test_presenter_steps_with_the_keyboard(
     main.get_by_text(slide_1).wait_for()
     main.get_by_text(obligation).wait_for()
     screenshot(page, "teacher-presenter-back")
+    # a presentation clicker's keys step the same way, and their buttons stay hidden
+    expect(main.get_by_role("button", name=t("teacher.next", "es"))).to_have_count(1)
+    page.keyboard.press("PageDown")
+    main.get_by_text(t("presenter.slide_of", "es", number=2, total=2)).wait_for()
+    page.keyboard.press("PageUp")
+    main.get_by_text(slide_1).wait_for()
 
 
 def test_builder_takes_clicked_drawn_cards(
