@@ -14,10 +14,11 @@ prints one JSON line:
 - ``l4_hand_max_s``: the most level-4 thinking one seat did in one of those hands.
 
 With ``--ceiling-deals N`` it also plays a full-information reference (it sees every
-hand and plays the card whose playout, handed to the exact solver for the last three
-tricks, scores best) against level 1 over N duplicate clasico deals:
-``ceiling_vs_l1_win_rate`` and ``ceiling_vs_l1_margin`` show how far any honest player
-can get against random play.
+hand; it solves exactly once ``--ceiling-exact`` tricks or fewer remain, 3 by default,
+and before that plays the card whose playout, handed to the exact solver for the last
+three tricks, scores best) against level ``--ceiling-level`` (1 by default) over N
+duplicate clasico deals: ``ceiling_win_rate`` and ``ceiling_margin`` show how far any
+honest player can get against that level.
 
 Times are CPU seconds of this process (``time.process_time``), so a busy machine does
 not inflate them; on an idle machine wall time is the same.
@@ -115,8 +116,9 @@ class FullInformation:
 
     level = 0
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, exact: int = 3) -> None:
         self.game = game
+        self.exact = exact
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         return get_player(1).declarations(view, rng)
@@ -124,11 +126,14 @@ class FullInformation:
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
         world = World(list(self.game.hands), list(self.game.draw_pile))
         table = table_from(view, world)
+        if len(view.hand) <= self.exact:
+            values = Solver(table.position(), view.seat).card_values()
+            return max(view.legal, key=lambda c: values[c.index])
         return max(view.legal, key=lambda c: playout(table.copy(), view.seat, first=c.index))
 
 
-def ceiling(deals: int, seed: int) -> tuple[float, float]:
-    """Win rate and mean margin of the full-information player against level 1."""
+def ceiling(deals: int, seed: int, exact: int = 3, level: int = 1) -> tuple[float, float]:
+    """Win rate and mean margin of the full-information player against ``level``."""
     rules = find_rules("clasico")
     won = margin = hands = 0
     for number in range(deals):
@@ -136,7 +141,7 @@ def ceiling(deals: int, seed: int) -> tuple[float, float]:
             game = Game.deal("clasico", rng=random.Random(f"ceiling:{seed}:{number}"),
                              dealer=number % 4)
             seats = a_seats(rules, swapped)
-            players = [FullInformation(game) if s in seats else get_player(1)
+            players = [FullInformation(game, exact) if s in seats else get_player(level)
                        for s in range(4)]
             rng = random.Random(number)
             while not game.finished:
@@ -156,6 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ceiling-deals", type=int, default=0,
                         help="duplicate deals of the full-information reference vs level 1")
+    parser.add_argument("--ceiling-exact", type=int, default=3,
+                        help="tricks left from which the reference solves exactly")
+    parser.add_argument("--ceiling-level", type=int, default=1, choices=(1, 2, 3, 4),
+                        help="the level the reference plays against")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
     k5, nodes5 = solve_times(5, args.positions, args.seed)
@@ -174,10 +183,13 @@ def main(argv: list[str] | None = None) -> int:
         "l4_hand_max_s": round(worst_hand, 2),
     }
     if args.ceiling_deals > 0:
-        rate, margin = ceiling(args.ceiling_deals, args.seed)
+        rate, margin = ceiling(args.ceiling_deals, args.seed, args.ceiling_exact,
+                               args.ceiling_level)
         result["ceiling_deals"] = args.ceiling_deals
-        result["ceiling_vs_l1_win_rate"] = round(rate, 4)
-        result["ceiling_vs_l1_margin"] = round(margin, 2)
+        result["ceiling_exact"] = args.ceiling_exact
+        result["ceiling_level"] = args.ceiling_level
+        result["ceiling_win_rate"] = round(rate, 4)
+        result["ceiling_margin"] = round(margin, 2)
     if args.json:
         print(json.dumps(result))
     else:
