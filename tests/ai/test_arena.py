@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tute_tutor.ai.arena import a_seats, play_deal, run_arena, score_for_a, wilson_interval
 from tute_tutor.game import HandResult
+from tute_tutor.i18n import t
 from tute_tutor.rules import find_rules
 
 KEYS = ["deals", "hands", "a_hands_won", "b_hands_won", "a_win_rate", "ci95",
@@ -34,6 +35,20 @@ def test_arena_json_has_exactly_the_documented_fields() -> None:
     assert summary["a_win_rate"] == round(summary["a_hands_won"] / 6, 4)
     low, high = summary["ci95"]
     assert 0 <= low <= summary["a_win_rate"] <= high <= 1
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_arena_plain_output_speaks_the_language_asked(lang: str) -> None:
+    args = ("--ruleset", "clasico", "--a", "2", "--b", "1", "--deals", "2", "--seed", "4")
+    plain = _cli(*args, "--lang", lang)
+    summary = json.loads(_cli(*args, "--json").stdout)
+    assert plain.returncode == 0, plain.stderr
+    low, high = summary["ci95"]
+    expected = t("cli.arena", lang, a=2, b=1, deals=2, hands=4, won=summary["a_hands_won"],
+                 rate=f"{summary['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}",
+                 margin=f"{summary['a_mean_margin']:+.1f}", seconds="")
+    assert plain.stdout.startswith(expected.rsplit(",", 1)[0])
+    assert ("repartos" in plain.stdout) == (lang == "es")
 
 
 def test_arena_is_reproducible_from_its_seed() -> None:

@@ -14,6 +14,7 @@ import sys
 from typing import Any, TextIO
 
 from tute_tutor.ai.arena import check_arguments, run_arena
+from tute_tutor.i18n import t
 from tute_tutor.rules import parse_flag_text
 
 PROGRESS_FROM = 20
@@ -63,17 +64,9 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(summary) + "\n")
     else:
         low, high = summary["ci95"]
-        if args.lang == "en":
-            text = (f"level {args.a} vs level {args.b}, {summary['deals']} deals "
-                    f"({summary['hands']} hands): a wins {summary['a_hands_won']} "
-                    f"({summary['a_win_rate']:.1%}, 95% {low:.1%}-{high:.1%}), "
-                    f"mean margin {summary['a_mean_margin']:+.1f} points, "
-                    f"{summary['seconds']} s")
-        else:
-            text = (f"nivel {args.a} contra nivel {args.b}, {summary['deals']} repartos "
-                    f"({summary['hands']} manos): a gana {summary['a_hands_won']} "
-                    f"({summary['a_win_rate']:.1%}, 95% {low:.1%}-{high:.1%}), "
-                    f"margen medio {summary['a_mean_margin']:+.1f} puntos, "
-                    f"{summary['seconds']} s")
+        text = t("cli.arena", args.lang, a=args.a, b=args.b, deals=summary["deals"],
+                 hands=summary["hands"], won=summary["a_hands_won"],
+                 rate=f"{summary['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}",
+                 margin=f"{summary['a_mean_margin']:+.1f}", seconds=summary["seconds"])
         out.write(text + "\n")
     return 0
