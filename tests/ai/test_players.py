@@ -144,6 +144,25 @@ def test_level4_values_are_exact_when_every_hand_is_known() -> None:
     assert CountingPlayer.endgame_tricks_two >= len(view.hand)
 
 
+def test_level4_plays_out_the_worlds_beyond_its_solver_budget() -> None:
+    game = Game.deal("clasico", seed=6, dealer=0)
+    players = [get_player(2)] * 4
+    rng = random.Random(6)
+    while len(game.hand(game.to_move or 0)) > ExpertPlayer.exact_tricks[4] or game.trick:
+        computer_turn(game, players, rng)
+    game.close_moment()
+    view = game.view(game.to_move or 0)
+    within, beyond = ExpertPlayer(), ExpertPlayer()
+    within.node_budget, beyond.node_budget = 10**9, 0
+    solved = within.evaluations(view, random.Random(2))
+    played = beyond.evaluations(view, random.Random(2))
+    assert all(e.exact for e in solved) and not any(e.exact for e in played)
+    assert all(e.worlds >= 24 for e in played)
+    assert {e.card for e in played} == set(view.legal)
+    # a budget is a count of nodes, not a clock: the same seed gives the same answer
+    assert beyond.evaluations(view, random.Random(2)) == played
+
+
 def test_unknown_levels_are_refused() -> None:
     for level in (0, 5, -1):
         with pytest.raises(TuteError, match="choose 1 to 4"):

@@ -5,10 +5,11 @@
 - Level 3: counts the cards, infers voids and missing trumps from the play, keeps its
   pairs to sing, knows when a partner's card is safe, and plays the last tricks exactly
   by solving a few deals consistent with what it knows.
-- Level 4: deals at least 24 worlds consistent with everything seen, values each legal
-  card in each world (the double-dummy solver when few tricks remain, playouts handed
-  to the solver otherwise) and plays the best average; :meth:`ExpertPlayer.evaluate`
-  returns that evaluation for hints.
+- Level 4: deals at least 24 worlds consistent with everything seen, keeping those that
+  best explain how the others chose their cards, values each legal card in each world
+  (the double-dummy solver when few tricks remain, playouts handed to the solver
+  otherwise) and plays the best average; :meth:`ExpertPlayer.evaluate` returns that
+  evaluation for hints.
 
 Every level sings whatever it may (tute first, then the swap, then the best cante):
 a cante is never worth less than keeping it quiet.
@@ -30,7 +31,8 @@ from tute_tutor.ai.heuristics import (
     rule_card,
     threats_of,
 )
-from tute_tutor.ai.knowledge import Knowledge, infer, sample_world
+from tute_tutor.ai.knowledge import Knowledge, World, infer, sample_world
+from tute_tutor.ai.reading import heaviest, observations, play_weight
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Solver
 from tute_tutor.cards import CARDS, Card, mask_of
@@ -217,12 +219,21 @@ class Evaluation:
 
 
 class ExpertPlayer:
-    """Level 4: samples consistent deals, solves or plays each out, plays the best mean."""
+    """Level 4: samples consistent deals, solves or plays each out, plays the best mean.
+
+    The deals come from a pool of ``pool`` consistent ones, the ``worlds`` that best
+    explain the other seats' earlier choices kept (:mod:`tute_tutor.ai.reading`).
+    """
 
     level = 4
     worlds = 24
-    exact_tricks: ClassVar[dict[int, int]] = {4: 5, 3: 4, 2: 6}
-    handoff = 3
+    pool = 160
+    mismatch = 0.1
+    exact_tricks: ClassVar[dict[int, int]] = {4: 6, 3: 4, 2: 6}
+    handoff = 4
+    node_budget = 300_000
+    """Solver nodes one decision may spend; worlds beyond it are played out (a count,
+    not a clock, so a seeded game plays the same on any machine)."""
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         """Tute, swap and the best cante when allowed."""
@@ -250,24 +261,37 @@ class ExpertPlayer:
         no_stock = not (view.rules.has_stock and view.stock_left)
         exact = no_stock and len(view.hand) <= self.exact_tricks[view.players]
         totals = dict.fromkeys(legal, 0.0)
-        done = 0
-        while done < self.worlds:
-            world = sample_world(knowledge, view.hand_mask, rng)
+        done = nodes = 0
+        solved = exact
+        for world in self.sample(view, knowledge, rng):
             table = table_from(view, world)
-            if exact:
-                values = Solver(table.position(), view.seat).card_values()
+            if exact and nodes < self.node_budget:
+                solver = Solver(table.position(), view.seat)
+                values = solver.card_values()
+                nodes += solver.nodes
                 for card in legal:
                     totals[card] += values[card]
             else:
+                solved = False
                 for card in _distinct(legal, view, knowledge):
                     value = playout(table.copy(), view.seat, handoff=self.handoff, first=card)
                     totals[card] += value
                 for card, twin in _twins(legal, view, knowledge):
                     totals[twin] = totals[card]
             done += 1
-        out = [Evaluation(CARDS[c], round(totals[c] / done, 2), done, exact) for c in legal]
+        out = [Evaluation(CARDS[c], round(totals[c] / done, 2), done, solved) for c in legal]
         out.sort(key=lambda e: -e.value)
         return out
+
+    def sample(self, view: SeatView, knowledge: Knowledge, rng: random.Random) -> list[World]:
+        """``worlds`` consistent deals, the ones that best explain the others' play."""
+        seen = observations(view)
+        if not seen or self.pool <= self.worlds:
+            return [sample_world(knowledge, view.hand_mask, rng) for _ in range(self.worlds)]
+        pool = [sample_world(knowledge, view.hand_mask, rng) for _ in range(self.pool)]
+        weights = [play_weight(world, seen, view, mismatch=self.mismatch,
+                               endgame=CountingPlayer.endgame_tricks) for world in pool]
+        return heaviest(pool, weights, self.worlds, rng)
 
 
 def _distinct(legal: list[int], view: SeatView, knowledge: Knowledge) -> list[int]:

@@ -1,0 +1,145 @@
+"""Reading the other seats' play: which guessed deals explain the cards they chose.
+
+:mod:`tute_tutor.ai.knowledge` keeps only what the rules prove (a seat that did not
+follow has none of the suit). Players also choose among their legal cards, and most
+choose the way the simple rules of :func:`~tute_tutor.ai.heuristics.rule_card` do: win
+cheaply, keep pairs, throw nothing to an opponent. A guessed deal in which those rules
+would have made a seat play the card it did play explains the play better than one in
+which they would not.
+
+:func:`observations` lists, from one seat's view, every earlier play of another seat
+that was a real choice, with the public facts of its moment; :func:`play_weight` gives
+a guessed deal weight 1, times ``mismatch`` for each observed card the simple rules
+would not have chosen with that deal's cards. Level 4 draws a pool of deals and keeps
+the heaviest (weighted sampling without replacement), so its playouts start from deals
+that agree with how the others played. Only plays made with more than ``endgame`` cards
+in hand count: near the end players calculate rather than follow rules of thumb.
+
+Hands are rebuilt from public facts only: a seat's hand at a past moment is the hand
+the guessed deal gives it now plus the cards it has played since. Two players draw from
+the stock between tricks, so this reading is for three and four players.
+
+>>> from tute_tutor.game import Game
+>>> import random
+>>> game = Game.deal("clasico", rng=random.Random(1), dealer=0)
+>>> observations(game.view(0))
+[]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tute_tutor.ai.heuristics import ALL_CARDS, TrickInfo, rule_card, threats_of
+from tute_tutor.ai.knowledge import World, legal_for
+from tute_tutor.core import POINTS, play_into_trick
+from tute_tutor.game import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class PlayObservation:
+    """One card another seat played, with what was public when it chose it."""
+
+    seat: int
+    card: int
+    since: int  # the cards this seat played from this moment on (this one included)
+    played_before: int  # every card played in the hand before this one
+    trick: TrickInfo  # the open trick as it stood
+    sung: int  # suits sung before this trick (bit per suit)
+    partner_winning: bool
+    opponents_after: int  # opponents of ``seat`` still to play on this trick
+
+
+def observations(view: SeatView) -> list[PlayObservation]:
+    """Every card played by a seat other than ``view.seat`` this hand (none in two
+    players), newest first."""
+    rules = view.rules
+    if rules.has_stock:
+        return []
+    players = rules.players
+    trump = view.trump
+    tricks: list[tuple[int, Sequence[int], int]] = [
+        (record.leader, [c.index for c in record.cards], record.number)
+        for record in view.tricks]
+    if view.trick:
+        tricks.append((view.trick_seats[0], [c.index for c in view.trick],
+                       len(view.tricks) + 1))
+    sung_after: dict[int, int] = {}
+    for cante in view.cantes:
+        sung_after[cante.after_trick] = sung_after.get(cante.after_trick, 0) | 1 << cante.suit
+    moments = []
+    played = 0
+    for leader, cards, number in tricks:
+        sung = 0
+        for after, suits in sung_after.items():
+            if after < number:
+                sung |= suits
+        info = TrickInfo()
+        for position, card in enumerate(cards):
+            seat = (leader + position) % players
+            moments.append((seat, card, played, TrickInfo(info.lead, info.high, info.best,
+                                                          info.winner, info.points,
+                                                          position), sung))
+            info.lead, info.high, info.best, wins = play_into_trick(card, info.lead,
+                                                                    info.high, info.best,
+                                                                    trump)
+            if wins:
+                info.winner = seat
+            info.points += POINTS[card]
+            played |= 1 << card
+    out: list[PlayObservation] = []
+    since = [0] * players
+    for seat, card, played_before, info, sung in reversed(moments):
+        since[seat] |= 1 << card
+        if seat == view.seat:
+            continue
+        partner_winning = (rules.has_teams and info.count >= 2
+                           and info.winner == (seat + 2) % 4)
+        first = (seat - info.count) % players
+        opponents_after = sum(
+            1 for later in range(info.count + 1, players)
+            if rules.team_of((first + later) % players) != rules.team_of(seat))
+        out.append(PlayObservation(seat, card, since[seat], played_before, info, sung,
+                                   partner_winning, opponents_after))
+    return out
+
+
+def rules_of_thumb_card(observation: PlayObservation, hand: int, view: SeatView) -> int:
+    """The card the simple rules pick for the observed seat holding ``hand`` then, or
+    -1 when it had no choice."""
+    rules = view.rules
+    info = observation.trick
+    legal = legal_for(hand, info.lead, info.high, info.best, view.trump, rules,
+                      partner_winning=observation.partner_winning)
+    if not legal & (legal - 1):
+        return -1
+    unseen = ALL_CARDS & ~hand & ~observation.played_before
+    threats = threats_of(info.lead, view.trump, [(unseen, False)] * observation.opponents_after)
+    return rule_card(observation.seat, hand, legal, info, view.trump, rules.players,
+                     sung=observation.sung, unseen=unseen, threats=threats)
+
+
+def play_weight(world: World, seen: Sequence[PlayObservation], view: SeatView, *,
+                mismatch: float, endgame: int) -> float:
+    """How well ``world`` explains the observed plays: ``mismatch`` to the power of the
+    plays (made with more than ``endgame`` cards) the simple rules would not choose."""
+    weight = 1.0
+    for observation in seen:
+        hand = world.hands[observation.seat] | observation.since
+        if hand.bit_count() <= endgame:
+            continue
+        choice = rules_of_thumb_card(observation, hand, view)
+        if choice >= 0 and choice != observation.card:
+            weight *= mismatch
+    return weight
+
+
+def heaviest(worlds: Sequence[World], weights: Sequence[float], count: int,
+             rng: random.Random) -> list[World]:
+    """``count`` of ``worlds`` drawn without replacement in proportion to ``weights``
+    (Efraimidis and Spirakis: the largest ``u ** (1 / w)`` keys win)."""
+    keyed = sorted(((rng.random() ** (1.0 / w) if w > 0 else 0.0, i)
+                    for i, w in enumerate(weights)), reverse=True)
+    return [worlds[i] for _, i in keyed[:count]]
