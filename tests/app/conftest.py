@@ -13,6 +13,7 @@ Helpers come as fixtures, because test files cannot import this conftest by name
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -167,6 +168,13 @@ def save_screenshot(page: Any, name: str) -> Path:
     """Save a full-page screenshot as ``test-artifacts/screenshots/NAME.png``."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    # A picture of placeholders helps nobody: give lazy parts a moment to draw (a
+    # screenshot is evidence, never a reason to fail).
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            "() => !document.querySelector('[data-testid=\"stSkeleton\"]')", timeout=5_000)
     page.screenshot(path=str(path), full_page=True)
     return path
 
