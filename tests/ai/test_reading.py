@@ -6,7 +6,7 @@ import random
 import statistics
 
 from tute_tutor.ai import get_player
-from tute_tutor.ai.base import PlayAction, apply_action, declare_for_all
+from tute_tutor.ai.base import PlayAction, apply_action, computer_turn, declare_for_all
 from tute_tutor.ai.knowledge import World, infer, sample_world
 from tute_tutor.ai.levels import CountingPlayer
 from tute_tutor.ai.reading import heaviest, observations, play_weight, rules_of_thumb_card
@@ -22,18 +22,12 @@ def _positions(ruleset: str, deals: int, level: int, tricks: range) -> list[tupl
         game = Game.deal(ruleset, rng=random.Random(f"reading:{number}"), dealer=number % 3)
         players = [get_player(level) for _ in range(game.players)]
         rng = random.Random(number)
-        while not game.finished:
-            declare_for_all(game, players, rng)
-            if game.finished:
-                break
+        while not game.finished and not (game.to_move == 0 and len(game.tricks) in tricks):
+            computer_turn(game, players, rng)
+        declare_for_all(game, players, rng)
+        if not game.finished:
             game.close_moment()
-            seat = game.to_move
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0 and len(view.tricks) in tricks:
-                found.append((game, seat))
-                break
-            apply_action(game, seat, PlayAction(players[seat].choose_card(view, rng)))
+            found.append((game, 0))
     return found
 
 
