@@ -39,8 +39,6 @@ def minimax(pos: Position, seat: int) -> int:
             sung |= 1 << suit
             if mine(s):
                 gained += 40 if suit == pos.trump else 20
-            elif pos.net_cantes:
-                gained -= 40 if suit == pos.trump else 20
         return gained, sung
 
     def play(trick: list[tuple[int, int]], leader: int, sung: int) -> int:

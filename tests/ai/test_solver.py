@@ -193,28 +193,3 @@ def test_equivalent_low_cards_have_equal_values_and_the_minimax_value() -> None:
     split = Position(hands=hands, trump=0, leader=0)
     for seat in range(4):
         assert split.value_for(seat) == minimax(split, seat)
-
-
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4]), flags=FLAGS)
-def test_net_cantes_value_equals_minimax_with_rival_cantes_taken_off(
-        seed: int, players: int, flags: dict[str, bool]) -> None:
-    rng = random.Random(seed)
-    position = build_position(rng, players, 3, kind="pairs", net_cantes=True, **flags)
-    seat = rng.randrange(players)
-    assert position.value_for(seat) == minimax(position, seat)
-    for card, value in position.card_values(seat).items():
-        after = Position(**{**position.__dict__, "trick": [*position.trick, card],
-                            "hands": [h & ~(1 << card) for h in position.hands]})
-        assert value == minimax(after, seat)
-
-
-def test_net_cantes_value_is_lower_by_the_rival_cantes_sung() -> None:
-    # Seat 1 holds the rey and caballo of trumps and takes the first trick with the as:
-    # the forty it sings counts against seat 0's side only when net_cantes is on.
-    hands = [mask_of(parse_cards(h)) for h in ("2c,4c,5e", "1o,11o,12o", "5c,6c,6e",
-                                               "4b,5b,6b")]
-    plain = Position(hands=hands, trump=0, leader=1, cantes=True)
-    net = Position(hands=hands, trump=0, leader=1, cantes=True, net_cantes=True)
-    assert plain.value_for(0) == minimax(plain, 0)
-    assert net.value_for(0) == minimax(net, 0)
-    assert net.value_for(0) == plain.value_for(0) - 40

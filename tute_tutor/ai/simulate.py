@@ -60,25 +60,10 @@ class Table:
         return legal_for(self.hands[seat], lead, high, best, self.trump, self.rules,
                          partner_winning=partner_winning, stock_open=bool(self.stock))
 
-    def position(self, cantes: bool = True, net_cantes: bool = False) -> Position:
+    def position(self, cantes: bool = True) -> Position:
         """The solver's position (no stock left)."""
         return Position.from_rules(self.rules, self.hands, self.trump, self.leader,
-                                   self.trick, cantes=cantes, sung=self.sung,
-                                   net_cantes=net_cantes)
-
-    def rival_pairs(self, me: int) -> int:
-        """Points of the cantes the other side could still sing (whole unsung pairs)."""
-        if self.rules.has_stock and not self.stock:
-            return 0  # no cantes once the two-player stock is gone
-        total = 0
-        for seat, hand in enumerate(self.hands):
-            if self.same_side(seat, me):
-                continue
-            for suit in range(4):
-                pair = PAIR_MASKS[suit]
-                if not self.sung >> suit & 1 and hand & pair == pair:
-                    total += 40 if suit == self.trump else 20
-        return total
+                                   self.trick, cantes=cantes, sung=self.sung)
 
 
 def table_from(view: SeatView, world: World) -> Table:
@@ -120,12 +105,8 @@ def sing_after(table: Table, winner: int, stock_was_open: bool) -> list[tuple[in
     return out
 
 
-def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
-            net_cantes: bool = False) -> int:
+def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1) -> int:
     """Points the side of ``me`` takes from ``table`` on (``table`` is changed).
-
-    With ``net_cantes`` every cante of the other side is taken off (the result may be
-    negative).
 
     ``first`` forces the first card of the seat to move. Once the stock is empty, no trick
     is open and every hand holds at most ``handoff`` cards, the solver finishes exactly.
@@ -141,7 +122,7 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
             if size == 0:
                 return gained
             if size <= handoff:
-                return gained + table.position(net_cantes=net_cantes).value_for(me)
+                return gained + table.position().value_for(me)
         seat = table.to_move
         legal = table.legal()
         if first >= 0:
@@ -172,8 +153,6 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
         for singer, value in sing_after(table, winner, stock_was_open):
             if table.same_side(singer, me):
                 gained += value
-            elif net_cantes:
-                gained -= value
         table.trick = []
         table.leader = winner
 

@@ -87,25 +87,19 @@ class Position:
     cante_by_team: bool = True
     one_cante: bool = False
     sung: int = 0
-    net_cantes: bool = False
 
     @classmethod
     def from_rules(cls, rules: Rules, hands: Sequence[int], trump: int, leader: int,
                    trick: Sequence[int] = (), *, cantes: bool = False,
-                   sung: int = 0, net_cantes: bool = False) -> Position:
-        """A position under ``rules`` (cantes only while they can still happen).
-
-        With ``net_cantes`` a cante sung by the other side counts against the side
-        searched (the value may then be negative).
-        """
+                   sung: int = 0) -> Position:
+        """A position under ``rules`` (cantes only while they can still happen)."""
         return cls(hands=list(hands), trump=trump, leader=leader, players=rules.players,
                    trick=list(trick), overtake=rules.overtake_when_trumped,
                    low_trump=rules.trump_when_cannot_overtrump,
                    partner_exemption=rules.partner_exemption and rules.has_teams,
                    cantes=cantes and not rules.has_stock,
                    cante_by_team=rules.cante_by == "team" and rules.has_teams,
-                   one_cante=rules.cantes_per_trick == "one", sung=sung,
-                   net_cantes=net_cantes)
+                   one_cante=rules.cantes_per_trick == "one", sung=sung)
 
     @property
     def to_move(self) -> int:
@@ -139,7 +133,6 @@ class Solver:
         self.seat = seat
         self.nodes = 0
         self.table: dict[int, tuple[int, int, int]] = {}
-        self._floor = -1
 
     # The search is a set of closures over local state: attribute look-ups are the
     # largest cost of a pure-Python alpha-beta.
@@ -175,8 +168,6 @@ class Solver:
                 for s in range(4))
         cante_by_team = pos.cante_by_team and players == 4
         one_cante = pos.one_cante
-        net = pos.net_cantes and cantes_on
-        floor = -(1 << 20) if net else -1
         counter = [0]
         lead_rank = [-(c % 10) + (20 if suit_of[c] == trump else 0) for c in range(40)].__getitem__
         give_rank = [-points[c] for c in range(40)].__getitem__
@@ -209,14 +200,10 @@ class Solver:
                 sung |= 1 << choice
                 if maxing[s]:
                     gained += 40 if choice == trump else 20
-                elif net:
-                    gained -= 40 if choice == trump else 20
             if one_cante and best_suit >= 0:
                 sung |= 1 << best_suit
                 if maxing[best_seat]:
                     gained += 40 if best_suit == trump else 20
-                elif net:
-                    gained -= 40 if best_suit == trump else 20
             sung_box[0] = sung
             return gained
 
@@ -253,7 +240,6 @@ class Solver:
                 live |= other
             # Nobody takes more than the points still out (and the pairs still whole),
             # or less than nothing.
-            least = 0
             most = (LAST_TRICK_BONUS + 11 * (live & aces).bit_count()
                     + 10 * (live & threes).bit_count() + 4 * (live & reyes).bit_count()
                     + 3 * (live & caballos).bit_count() + 2 * (live & sotas).bit_count())
@@ -263,12 +249,10 @@ class Solver:
                     pair = pair_masks[suit]
                     if not sung >> suit & 1 and live & pair == pair:
                         most += 40 if suit == trump else 20
-                        if net:
-                            least -= 40 if suit == trump else 20
             if most <= alpha:
                 return most
-            if beta <= least:
-                return least
+            if beta <= 0:
+                return 0
             key = key_of(leader)
             entry = table.get(key)
             best_lead = -1
@@ -283,7 +267,7 @@ class Solver:
                 alpha0 = alpha = max(alpha, low)
                 beta0 = beta = min(beta, high)
             else:
-                low, high = (floor if net else 0), 1 << 20
+                low, high = 0, 1 << 20
                 alpha0, beta0 = alpha, beta
             value = turn(leader, 0, -1, -1, -1, -1, 0, live, alpha, beta, best_lead)
             move = chosen_box[0]
@@ -344,7 +328,7 @@ class Solver:
             last = count + 1 == players
             count += 1
             if maxing[seat]:
-                value = floor
+                value = -1
                 for card in moves:
                     hands[seat] = hand ^ (1 << card)
                     new_lead, new_high, new_best, wins = play_into_trick(card, lead, high, best,
@@ -448,20 +432,19 @@ class Solver:
             try:
                 seat, count, lead, high, best, winner, packed = open_trick((card,))
                 if count == players:
-                    return finish(winner, packed & 255, floor, 1 << 20)
+                    return finish(winner, packed & 255, -1, 1 << 20)
                 return turn(seat, count, lead, high, best, winner, packed & 255, packed >> 8,
-                            floor, 1 << 20, -1)
+                            -1, 1 << 20, -1)
             finally:
                 hands[mover] ^= 1 << card
 
         self._counter = counter
-        self._floor = floor
         return root, root_card
 
     def value(self) -> int:
         """The exact value of the position for the side of ``self.seat``."""
         root, _ = self._build()
-        result: int = root(self._floor, 1 << 20)  # type: ignore[operator]
+        result: int = root(-1, 1 << 20)  # type: ignore[operator]
         self.nodes = self._counter[0]
         return result
 
