@@ -277,11 +277,14 @@ class Hint:
     def text(self, lang: str = "es") -> str:
         """"Best: the as (21 points on average); the 4 gets 13, 8 fewer."""
         best_card, best_value = self.ratings[0]
-        lines = [t("practice.hint.best", lang, card=card_name(best_card, lang),
-                   points=round(best_value))]
+        best = round(best_value)
+        lines = [t("practice.hint.best", lang, card=card_name(best_card, lang), points=best)]
         for card, value in self.ratings[1:]:
-            lines.append(t("practice.hint.other", lang, card=card_name(card, lang),
-                           points=round(value), loss=round(best_value - value)))
+            # the difference of the numbers shown, so the sentence adds up as read
+            shown = round(value)
+            key = "practice.hint.other" if shown < best else "practice.hint.same"
+            lines.append(t(key, lang, card=card_name(card, lang), points=shown,
+                           loss=best - shown))
         if len(self.ratings) == 1:
             lines.append(t("practice.hint.only", lang))
         return " ".join(lines)

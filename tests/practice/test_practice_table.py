@@ -18,6 +18,7 @@ from tute_tutor.game import CanteEvent, Game, PlayEvent, SeatView, SwapEvent, Tu
 from tute_tutor.legal import trick_state
 from tute_tutor.practice import (
     LEARNER,
+    Hint,
     Table,
     TableConfig,
     available_levels,
@@ -304,8 +305,18 @@ def test_hint_rates_every_legal_card_best_first_with_reasons() -> None:
     assert str(round(values[0])) in text
     if len(values) > 1:
         worst_card, worst_value = hint.ratings[-1]
-        assert f"{round(values[0] - worst_value)} menos" in text
+        loss = round(values[0]) - round(worst_value)
+        assert (f"{loss} menos" if loss else "(lo mismo)") in text
         assert card_name(worst_card, "es") in text
+
+
+def test_hint_differences_are_those_of_the_numbers_shown() -> None:
+    near = Hint(((Card.parse("3o"), 60.4), (Card.parse("1o"), 59.6), (Card.parse("4o"), 56.6)))
+    assert near.text("es") == (
+        "Mejor carta: el tres de oros; con ella tu lado se lleva 60 puntos de media desde "
+        "aquí. Con el as de oros, 60 de media (lo mismo). Con el cuatro de oros, 57 de "
+        "media (3 menos).")
+    assert "(just as good)" in near.text("en") and "3 fewer" in near.text("en")
 
 
 def test_hint_only_on_the_learners_card() -> None:
