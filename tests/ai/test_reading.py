@@ -9,7 +9,13 @@ from tute_tutor.ai import get_player
 from tute_tutor.ai.base import PlayAction, apply_action, computer_turn, declare_for_all
 from tute_tutor.ai.knowledge import World, infer, sample_world
 from tute_tutor.ai.levels import CountingPlayer
-from tute_tutor.ai.reading import heaviest, observations, play_weight, rules_of_thumb_card
+from tute_tutor.ai.reading import (
+    heaviest,
+    observations,
+    play_weight,
+    rules_of_thumb_card,
+    silences,
+)
 from tute_tutor.cards import Card, mask_of, parse_cards
 from tute_tutor.game import Game
 from tute_tutor.rules import find_rules
@@ -63,16 +69,29 @@ def test_the_real_deal_explains_a_rules_player_better_than_guessed_deals() -> No
     assert sum(w == 1.0 for w in real) / len(real) > 0.5
 
 
+_HANDS = (
+    "1c,2c,10c,1e,2e,3e,1b,2b,5o,6o",
+    "4c,4e,5e,6e,7e,10e,11e,12e,3b,4b",  # the pair of espadas
+    "3c,5c,6c,7c,11c,12c,5b,6b,7b,10b",  # the pair of copas
+    "4o,1o,2o,3o,7o,10o,11o,12o,11b,12b",  # the pairs of oros (trumps) and bastos
+)
+
+
+def _scripted(ruleset: str = "clasico") -> Game:
+    """Oros trumps, seat 0 to lead (``_HANDS``)."""
+    hands = [mask_of(parse_cards(h)) for h in _HANDS]
+    return Game(find_rules(ruleset), 3, hands, Card.parse("4o").index, ruleset=ruleset)
+
+
+def _first_trick_to_seat_3(game: Game) -> None:
+    for code in ("1c", "4c", "5c", "4o"):  # seat 3 has no copas and trumps
+        game.play(Card.parse(code))
+    assert game.moment is not None and game.moment.winner == 3
+
+
 def test_a_forced_card_tells_nothing() -> None:
     # seat 1 holds one copa on a copas lead: following was its only choice
-    rules = find_rules("clasico")
-    hands = [mask_of(parse_cards(h)) for h in (
-        "1c,2c,10c,1e,2e,3e,1b,2b,5o,6o",
-        "4c,4e,5e,6e,7e,10e,11e,12e,3b,4b",
-        "3c,5c,6c,7c,11c,12c,5b,6b,7b,10b",
-        "4o,1o,2o,3o,7o,10o,11o,12o,11b,12b",
-    )]
-    game = Game(rules, 3, hands, Card.parse("4o").index, ruleset="clasico")
+    game = _scripted()
     game.play(Card.parse("1c"))
     game.play(Card.parse("4c"))
     view = game.view(2)
@@ -103,3 +122,63 @@ def test_heaviest_keeps_the_weighted_worlds_and_never_a_weightless_one() -> None
     light = [1.0, 1e-6, 1e-6, 1e-6, 1e-6, 1e-6]
     assert all(heaviest(worlds, light, 1, random.Random(s))[0].hands[0] == 0
                for s in range(20))
+
+
+def test_cante_by_team_both_partners_who_did_not_sing_held_no_unsung_pair() -> None:
+    game = _scripted()
+    _first_trick_to_seat_3(game)
+    assert silences(game.view(0)) == []  # the moment is open: they may still sing
+    game.close_moment()
+    quiet = silences(game.view(0))
+    assert sorted(q.seat for q in quiet) == [1, 3]
+    assert all(len(q.pairs) == 4 for q in quiet)
+    # the real deal gives both silent seats a whole pair: it explains the silence badly
+    truth = World(list(game.hands), [])
+    assert play_weight(truth, [], game.view(0), mismatch=0.1, endgame=5, quiet=quiet,
+                       unsung=0.5) == 0.25
+    # the silence rebuilds the hand of that moment: seat 3's later card still counts
+    game.play(Card.parse("2o"))
+    later = silences(game.view(0))
+    assert next(q for q in later if q.seat == 3).since == Card.parse("2o").bit
+    moved = World(list(game.hands), [])
+    moved.hands[3] &= ~Card.parse("12b").bit & ~Card.parse("12o").bit  # no pair left now
+    assert play_weight(moved, [], game.view(0), mismatch=0.1, endgame=5, quiet=later,
+                       unsung=0.5) == 0.5  # seat 1 still held espadas
+
+
+def test_cante_made_takes_the_singer_and_its_suit_out_of_the_silence() -> None:
+    game = _scripted()
+    _first_trick_to_seat_3(game)
+    game.cante(3, Card.parse("4o").suit)
+    game.close_moment()
+    (quiet,) = silences(game.view(0))
+    assert quiet.seat == 1
+    assert len(quiet.pairs) == 3  # oros is sung: only copas, espadas and bastos are left
+
+
+def test_cante_by_trick_winner_only_the_winner_is_silent() -> None:
+    game = _scripted("estricto")
+    _first_trick_to_seat_3(game)
+    game.close_moment()
+    assert [q.seat for q in silences(game.view(0))] == [3]
+    assert silences(game.view(3)) == []  # one's own hand needs no reading
+
+
+def test_computer_players_always_sing_so_the_real_deal_never_breaks_a_silence() -> None:
+    rng = random.Random(8)
+    broken_guesses = guesses = silent = 0
+    for game, seat in _positions("clasico", 30, 3, range(4, 7)):
+        view = game.view(seat)
+        quiet = silences(view)
+        silent += len(quiet)
+        truth = World(list(game.hands), [])
+        assert play_weight(truth, [], view, mismatch=0.1, endgame=5, quiet=quiet,
+                           unsung=0.5) == 1.0
+        knowledge = infer(view)
+        for _ in range(10):
+            guess = sample_world(knowledge, view.hand_mask, rng)
+            guesses += 1
+            broken_guesses += play_weight(guess, [], view, mismatch=0.1, endgame=5,
+                                          quiet=quiet, unsung=0.5) < 1
+    assert silent > 30
+    assert broken_guesses > 0.1 * guesses  # many guessed deals hide a pair they would sing

@@ -6,7 +6,8 @@
   pairs to sing, knows when a partner's card is safe, and plays the last tricks exactly
   by solving a few deals consistent with what it knows.
 - Level 4: deals at least 24 worlds consistent with everything seen, keeping those that
-  best explain how the others chose their cards, values each legal card in each world
+  best explain how the others chose their cards and when they did not sing, values each
+  legal card in each world
   (the double-dummy solver when few tricks remain, playouts handed to the solver
   otherwise) and plays the best average; :meth:`ExpertPlayer.evaluate` returns that
   evaluation for hints.
@@ -32,7 +33,7 @@ from tute_tutor.ai.heuristics import (
     threats_of,
 )
 from tute_tutor.ai.knowledge import Knowledge, World, infer, sample_world
-from tute_tutor.ai.reading import heaviest, observations, play_weight
+from tute_tutor.ai.reading import heaviest, observations, play_weight, silences
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Solver
 from tute_tutor.cards import CARDS, Card, mask_of
@@ -222,15 +223,19 @@ class ExpertPlayer:
     """Level 4: samples consistent deals, solves or plays each out, plays the best mean.
 
     The deals come from a pool of ``pool`` consistent ones, the ``worlds`` that best
-    explain the other seats' earlier choices kept (:mod:`tute_tutor.ai.reading`).
+    explain the other seats' earlier choices kept (:mod:`tute_tutor.ai.reading`): a
+    deal weighs ``mismatch`` less for each card the simple rules would not have chosen
+    with it, and ``unsung`` less for each seat that would have held a pair it did not
+    sing.
     """
 
     level = 4
     worlds = 24
     pool = 160
     mismatch = 0.1
+    unsung = 0.05
     exact_tricks: ClassVar[dict[int, int]] = {4: 6, 3: 4, 2: 6}
-    handoff = 4
+    handoff = 5
     node_budget = 300_000
     """Solver nodes one decision may spend; worlds beyond it are played out (a count,
     not a clock, so a seeded game plays the same on any machine)."""
@@ -288,9 +293,11 @@ class ExpertPlayer:
         seen = observations(view)
         if not seen or self.pool <= self.worlds:
             return [sample_world(knowledge, view.hand_mask, rng) for _ in range(self.worlds)]
+        quiet = silences(view) if self.unsung < 1 else []
         pool = [sample_world(knowledge, view.hand_mask, rng) for _ in range(self.pool)]
         weights = [play_weight(world, seen, view, mismatch=self.mismatch,
-                               endgame=CountingPlayer.endgame_tricks) for world in pool]
+                               endgame=CountingPlayer.endgame_tricks, quiet=quiet,
+                               unsung=self.unsung) for world in pool]
         return heaviest(pool, weights, self.worlds, rng)
 
 

@@ -15,6 +15,11 @@ the heaviest (weighted sampling without replacement), so its playouts start from
 that agree with how the others played. Only plays made with more than ``endgame`` cards
 in hand count: near the end players calculate rather than follow rules of thumb.
 
+Cantes tell too: every computer level, and nearly every person, sings as soon as it
+may. :func:`silences` lists the seats that could have sung after a trick and did not;
+a guessed deal that gives such a seat a whole unsung pair at that moment explains the
+silence badly, and :func:`play_weight` multiplies it by ``unsung`` for each.
+
 Hands are rebuilt from public facts only: a seat's hand at a past moment is the hand
 the guessed deal gives it now plus the cards it has played since. Two players draw from
 the stock between tricks, so this reading is for three and four players.
@@ -32,7 +37,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tute_tutor.ai.heuristics import ALL_CARDS, TrickInfo, rule_card, threats_of
+from tute_tutor.ai.heuristics import (
+    ALL_CARDS,
+    PAIR_MASKS,
+    TrickInfo,
+    rule_card,
+    threats_of,
+)
 from tute_tutor.ai.knowledge import World, legal_for
 from tute_tutor.core import POINTS, play_into_trick
 from tute_tutor.game import SeatView
@@ -106,6 +117,56 @@ def observations(view: SeatView) -> list[PlayObservation]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Silence:
+    """A seat that could have sung after a trick and sang nothing."""
+
+    seat: int
+    since: int  # the cards this seat played after that trick
+    pairs: tuple[int, ...]  # rey-caballo masks of the suits still unsung then
+
+
+def silences(view: SeatView) -> list[Silence]:
+    """Every moment after a won trick in which another seat may have sung and did not
+    (none in two players). A moment still open is left out: its seats may sing yet."""
+    rules = view.rules
+    if rules.has_stock:
+        return []
+    players = rules.players
+    last = len(view.tricks)
+    if view.moment_open and not view.trick:
+        last -= 1
+    singers_at: dict[int, set[int]] = {}
+    sung_by: dict[int, int] = {}
+    for cante in view.cantes:
+        singers_at.setdefault(cante.after_trick, set()).add(cante.seat)
+        sung_by[cante.after_trick] = sung_by.get(cante.after_trick, 0) | 1 << cante.suit
+    out: list[Silence] = []
+    since = [0] * players
+    for seat, card in zip(view.trick_seats, view.trick, strict=True):
+        since[seat] |= card.bit
+    for record in reversed(view.tricks):
+        if record.number <= last:
+            sang = singers_at.get(record.number, set())
+            if rules.cante_by == "team" and rules.has_teams:
+                able = [record.winner, (record.winner + 2) % 4]
+            else:
+                able = [record.winner]
+            if rules.cantes_per_trick == "one" and sang:
+                able = []
+            sung = 0
+            for number, suits in sung_by.items():
+                if number <= record.number:
+                    sung |= suits
+            pairs = tuple(PAIR_MASKS[s] for s in range(4) if not sung >> s & 1)
+            for seat in able:
+                if seat != view.seat and seat not in sang and pairs:
+                    out.append(Silence(seat, since[seat], pairs))
+        for seat, card in zip(record.seats(players), record.cards, strict=True):
+            since[seat] |= card.bit
+    return out
+
+
 def rules_of_thumb_card(observation: PlayObservation, hand: int, view: SeatView) -> int:
     """The card the simple rules pick for the observed seat holding ``hand`` then, or
     -1 when it had no choice."""
@@ -122,10 +183,16 @@ def rules_of_thumb_card(observation: PlayObservation, hand: int, view: SeatView)
 
 
 def play_weight(world: World, seen: Sequence[PlayObservation], view: SeatView, *,
-                mismatch: float, endgame: int) -> float:
+                mismatch: float, endgame: int, quiet: Sequence[Silence] = (),
+                unsung: float = 1.0) -> float:
     """How well ``world`` explains the observed plays: ``mismatch`` to the power of the
-    plays (made with more than ``endgame`` cards) the simple rules would not choose."""
+    plays (made with more than ``endgame`` cards) the simple rules would not choose,
+    times ``unsung`` for each of the ``quiet`` seats that held a whole pair then."""
     weight = 1.0
+    for silence in quiet:
+        hand = world.hands[silence.seat] | silence.since
+        if any(hand & pair == pair for pair in silence.pairs):
+            weight *= unsung
     for observation in seen:
         hand = world.hands[observation.seat] | observation.since
         if hand.bit_count() <= endgame:
