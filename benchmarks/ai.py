@@ -18,7 +18,12 @@ hand; it solves exactly once ``--ceiling-exact`` tricks or fewer remain, 3 by de
 and before that plays the card whose playout, handed to the exact solver for the last
 three tricks, scores best) against level ``--ceiling-level`` (1 by default) over N
 duplicate clasico deals: ``ceiling_win_rate`` and ``ceiling_margin`` show how far any
-honest player can get against that level.
+honest player can get against that level. ``--ceiling-player oracle`` replaces it by one
+that also knows that level 1 plays at random (it plays each card on in
+``--ceiling-rollouts`` random continuations and picks the likeliest to win);
+``--ceiling-player reader`` knows that too but sees only its own hand (its continuations
+start from deals consistent with what it saw). Between them they show what seeing the
+cards is worth and what knowing the opponents' way of playing is worth.
 
 Times are CPU seconds of this process (``time.process_time``), so a busy machine does
 not inflate them; on an idle machine wall time is the same.
@@ -35,9 +40,16 @@ import time
 
 from tute_tutor.ai import get_player
 from tute_tutor.ai.arena import a_seats, score_for_a
-from tute_tutor.ai.base import Action, PlayAction, apply_action, computer_turn, declare_for_all
-from tute_tutor.ai.knowledge import World
-from tute_tutor.ai.simulate import playout, table_from
+from tute_tutor.ai.base import (
+    Action,
+    PlayAction,
+    Player,
+    apply_action,
+    computer_turn,
+    declare_for_all,
+)
+from tute_tutor.ai.knowledge import World, infer, sample_world
+from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.cards import Card
 from tute_tutor.core import SUIT, deal, legal_mask, pick_bit, play_into_trick
@@ -132,8 +144,63 @@ class FullInformation:
         return max(view.legal, key=lambda c: playout(table.copy(), view.seat, first=c.index))
 
 
-def ceiling(deals: int, seed: int, exact: int = 3, level: int = 1) -> tuple[float, float]:
-    """Win rate and mean margin of the full-information player against ``level``."""
+class RandomAware:
+    """A reference player that knows its opponents play at random (level 1).
+
+    For each legal card it plays ``rollouts`` continuations to the end of the hand in
+    which the opponents pick random legal cards and its own side plays the rules of
+    thumb. With ``sees_all`` it cheats on the cards too (every continuation starts from
+    the real hands) and plays the card most likely to win the hand; without, each
+    continuation starts from a deal consistent with what it saw, and it plays the card
+    with the best mean margin.
+    """
+
+    level = 0
+
+    def __init__(self, game: Game, rollouts: int, sees_all: bool) -> None:
+        self.game = game
+        self.rollouts = rollouts
+        self.sees_all = sees_all
+
+    def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
+        return get_player(1).declarations(view, rng)
+
+    def choose_card(self, view: SeatView, rng: random.Random) -> Card:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if self.sees_all:
+            real = table_from(view, World(list(self.game.hands), list(self.game.draw_pile)))
+            tables = [real] * self.rollouts
+        else:
+            knowledge = infer(view)
+            tables = [table_from(view, sample_world(knowledge, view.hand_mask, rng))
+                      for _ in range(self.rollouts)]
+        so_far = self.game.points_so_far()
+        side = view.rules.team_of(view.seat)
+        ahead = so_far[side] - so_far[1 - side]
+
+        def at_random(table: Table, seat: int, legal: int) -> int:
+            return pick_bit(legal, rng.random)
+
+        def score(card: Card) -> float:
+            total = 0.0
+            for table in tables:
+                final = ahead + playout(table.copy(), view.seat, handoff=0, first=card.index,
+                                        rivals=at_random, margin=True)
+                if self.sees_all:  # the chance to win, ties broken by the margin
+                    total += (final > 0) + (final == 0) / 2 + final / 10_000
+                else:
+                    total += final
+            return total
+
+        return max(view.legal, key=score)
+
+
+def ceiling(deals: int, seed: int, exact: int = 3, level: int = 1, player: str = "cheat",
+            rollouts: int = 24) -> tuple[float, float]:
+    """Win rate and mean margin of a reference ``player`` against ``level``: ``cheat``
+    (:class:`FullInformation`), ``oracle`` or ``reader`` (:class:`RandomAware` seeing
+    every hand or only its own)."""
     rules = find_rules("clasico")
     won = margin = hands = 0
     for number in range(deals):
@@ -141,8 +208,9 @@ def ceiling(deals: int, seed: int, exact: int = 3, level: int = 1) -> tuple[floa
             game = Game.deal("clasico", rng=random.Random(f"ceiling:{seed}:{number}"),
                              dealer=number % 4)
             seats = a_seats(rules, swapped)
-            players = [FullInformation(game, exact) if s in seats else get_player(level)
-                       for s in range(4)]
+            reference: Player = (FullInformation(game, exact) if player == "cheat"
+                                 else RandomAware(game, rollouts, player == "oracle"))
+            players = [reference if s in seats else get_player(level) for s in range(4)]
             rng = random.Random(number)
             while not game.finished:
                 computer_turn(game, players, rng)
@@ -165,8 +233,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="tricks left from which the reference solves exactly")
     parser.add_argument("--ceiling-level", type=int, default=1, choices=(1, 2, 3, 4),
                         help="the level the reference plays against")
+    parser.add_argument("--ceiling-player", default="cheat",
+                        choices=("cheat", "oracle", "reader"),
+                        help="cheat: sees every hand; oracle: sees every hand and knows "
+                             "level 1 plays at random; reader: knows that, sees its hand")
+    parser.add_argument("--ceiling-rollouts", type=int, default=24,
+                        help="continuations per card of the oracle and the reader")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
+    if args.ceiling_player != "cheat" and args.ceiling_level != 1:
+        parser.error("the oracle and the reader only play against level 1")
     k5, nodes5 = solve_times(5, args.positions, args.seed)
     k6, nodes6 = solve_times(6, args.positions, args.seed)
     decisions, worst_hand = level4_times(args.hands, args.seed)
@@ -184,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.ceiling_deals > 0:
         rate, margin = ceiling(args.ceiling_deals, args.seed, args.ceiling_exact,
-                               args.ceiling_level)
+                               args.ceiling_level, args.ceiling_player,
+                               args.ceiling_rollouts)
+        result["ceiling_player"] = args.ceiling_player
         result["ceiling_deals"] = args.ceiling_deals
         result["ceiling_exact"] = args.ceiling_exact
         result["ceiling_level"] = args.ceiling_level

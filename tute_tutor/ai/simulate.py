@@ -9,6 +9,7 @@ now on: card points, the diez de últimas and the cantes sung on the way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tute_tutor.ai.heuristics import PAIR_MASKS, TrickInfo, rule_card, threats_of
@@ -105,11 +106,20 @@ def sing_after(table: Table, winner: int, stock_was_open: bool) -> list[tuple[in
     return out
 
 
-def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1) -> int:
+Policy = Callable[[Table, int, int], int]
+"""Chooses a card: (table, seat to move, mask of its legal cards) -> card index."""
+
+
+def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
+            rivals: Policy | None = None, margin: bool = False) -> int:
     """Points the side of ``me`` takes from ``table`` on (``table`` is changed).
 
     ``first`` forces the first card of the seat to move. Once the stock is empty, no trick
     is open and every hand holds at most ``handoff`` cards, the solver finishes exactly.
+    ``rivals`` plays the other side's cards instead of the rule-of-thumb policy (the
+    solver would assume they play perfectly, so give ``handoff=0`` with it). With
+    ``margin`` the other side's points and cantes count against ``me`` (the solver's
+    hand-off gives own points only: use ``handoff=0``).
     """
     rules = table.rules
     players = rules.players
@@ -128,6 +138,8 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1) -> int:
         if first >= 0:
             card = first
             first = -1
+        elif rivals is not None and not table.same_side(seat, me):
+            card = rivals(table, seat, legal)
         else:
             card = _policy_card(table, seat, legal)
         hands[seat] ^= 1 << card
@@ -150,9 +162,13 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1) -> int:
             points += 10
         if table.same_side(winner, me):
             gained += points
+        elif margin:
+            gained -= points
         for singer, value in sing_after(table, winner, stock_was_open):
             if table.same_side(singer, me):
                 gained += value
+            elif margin:
+                gained -= value
         table.trick = []
         table.leader = winner
 

@@ -1,0 +1,48 @@
+"""Playouts on guessed tables: whose cards a rival policy plays, and the margin."""
+
+from __future__ import annotations
+
+import random
+
+from tute_tutor.ai.knowledge import World
+from tute_tutor.ai.simulate import Table, playout, table_from
+from tute_tutor.core import pick_bit
+from tute_tutor.game import Game
+
+
+def _tables(ruleset: str, count: int) -> list[Table]:
+    out = []
+    for number in range(count):
+        game = Game.deal(ruleset, rng=random.Random(f"sim:{number}"), dealer=number % 4)
+        seat = game.to_move
+        assert seat is not None
+        out.append(table_from(game.view(seat), World(list(game.hands), [])))
+    return out
+
+
+def test_margin_playout_is_my_points_less_the_other_sides_points() -> None:
+    for table in _tables("clasico", 30):
+        me = table.to_move
+        mine = playout(table.copy(), me, handoff=0)
+        theirs = playout(table.copy(), (me + 1) % 4, handoff=0)
+        assert mine + theirs >= 130  # every card point and the last trick, cantes on top
+        assert playout(table.copy(), me, handoff=0, margin=True) == mine - theirs
+
+
+def test_rivals_policy_plays_every_card_of_the_other_side_and_only_those() -> None:
+    for players, ruleset in ((4, "clasico"), (3, "a-tres")):
+        for table in _tables(ruleset, 10):
+            me = table.to_move
+            rng = random.Random(me)
+            asked: list[int] = []
+
+            def at_random(table: Table, seat: int, legal: int) -> int:
+                asked.append(seat)
+                assert legal and not legal & ~table.hands[seat]
+                return pick_bit(legal, rng.random)
+
+            rival_cards = sum(table.hands[s].bit_count() for s in range(players)
+                              if not table.same_side(s, me))
+            playout(table.copy(), me, handoff=0, rivals=at_random)
+            assert len(asked) == rival_cards
+            assert not any(table.same_side(seat, me) for seat in asked)
