@@ -29,20 +29,26 @@ def test_margin_playout_is_my_points_less_the_other_sides_points() -> None:
         assert playout(table.copy(), me, handoff=0, margin=True) == mine - theirs
 
 
+class _RandomRival:
+    """A rival policy that notes every seat it plays for."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.asked: list[int] = []
+
+    def __call__(self, table: Table, seat: int, legal: int) -> int:
+        self.asked.append(seat)
+        assert legal and not legal & ~table.hands[seat]
+        return pick_bit(legal, self.rng.random)
+
+
 def test_rivals_policy_plays_every_card_of_the_other_side_and_only_those() -> None:
     for players, ruleset in ((4, "clasico"), (3, "a-tres")):
         for table in _tables(ruleset, 10):
             me = table.to_move
-            rng = random.Random(me)
-            asked: list[int] = []
-
-            def at_random(table: Table, seat: int, legal: int) -> int:
-                asked.append(seat)
-                assert legal and not legal & ~table.hands[seat]
-                return pick_bit(legal, rng.random)
-
+            rival = _RandomRival(me)
             rival_cards = sum(table.hands[s].bit_count() for s in range(players)
                               if not table.same_side(s, me))
-            playout(table.copy(), me, handoff=0, rivals=at_random)
-            assert len(asked) == rival_cards
-            assert not any(table.same_side(seat, me) for seat in asked)
+            playout(table.copy(), me, handoff=0, rivals=rival)
+            assert len(rival.asked) == rival_cards
+            assert not any(table.same_side(seat, me) for seat in rival.asked)
