@@ -231,7 +231,7 @@ class ExpertPlayer:
 
     level = 4
     worlds = 24
-    pool = 160
+    pool = 400
     mismatch = 0.1
     unsung = 0.05
     exact_tricks: ClassVar[dict[int, int]] = {4: 6, 3: 4, 2: 6}
