@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tute_tutor.ai.knowledge import World
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.core import pick_bit
@@ -52,3 +54,9 @@ def test_rivals_policy_plays_every_card_of_the_other_side_and_only_those() -> No
             playout(table.copy(), me, handoff=0, rivals=rival)
             assert len(rival.asked) == rival_cards
             assert not any(table.same_side(seat, me) for seat in rival.asked)
+
+
+def test_a_margin_playout_refuses_the_solver_hand_off() -> None:
+    (table,) = _tables("clasico", 1)
+    with pytest.raises(ValueError, match="handoff=0"):
+        playout(table, table.to_move, handoff=3, margin=True)

@@ -119,8 +119,10 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
     ``rivals`` plays the other side's cards instead of the rule-of-thumb policy (the
     solver would assume they play perfectly, so give ``handoff=0`` with it). With
     ``margin`` the other side's points and cantes count against ``me`` (the solver's
-    hand-off gives own points only: use ``handoff=0``).
+    hand-off gives own points only, so ``handoff`` must be 0).
     """
+    if margin and handoff > 0:
+        raise ValueError("a margin playout cannot hand off to the solver: give handoff=0")
     rules = table.rules
     players = rules.players
     trump = table.trump
