@@ -51,10 +51,10 @@ from tute_tutor.ai.base import (
 from tute_tutor.ai.knowledge import World, infer, sample_world
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Position, Solver
-from tute_tutor.cards import Card
-from tute_tutor.core import SUIT, deal, legal_mask, pick_bit, play_into_trick
-from tute_tutor.game import Game, SeatView
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.cards import Card
+from tute_tutor.engine.game import Game, SeatView
+from tute_tutor.engine.tricks import SUIT, deal, legal_mask, pick_bit, play_into_trick
+from tute_tutor.engine.variants import find_rules
 
 
 def random_position(rng: random.Random, tricks_left: int) -> Position:

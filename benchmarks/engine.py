@@ -6,10 +6,10 @@
 Figures:
 
 - ``playouts_per_s_4p`` / ``_3p`` / ``_2p``: whole random hands per second, deal
-  included (:func:`tute_tutor.core.random_playout`, rule set ``clasico`` flags, no
+  included (:func:`tute_tutor.engine.tricks.random_playout`, rule set ``clasico`` flags, no
   cantes): every card a random legal one.
 - ``legal_per_s`` (4 players) / ``legal_per_s_3p`` / ``legal_per_s_2p``: calls of
-  :func:`tute_tutor.core.legal_mask` per second on positions collected beforehand from
+  :func:`tute_tutor.engine.tricks.legal_mask` per second on positions collected beforehand from
   random hands (every decision of those hands; in two players only the arrastre, the
   part of the hand where the obligations apply).
 
@@ -26,7 +26,14 @@ import sys
 import time
 from collections.abc import Callable
 
-from tute_tutor.core import SUIT, deal, legal_mask, pick_bit, play_into_trick, random_playout
+from tute_tutor.engine.tricks import (
+    SUIT,
+    deal,
+    legal_mask,
+    pick_bit,
+    play_into_trick,
+    random_playout,
+)
 
 Position = tuple[int, int, int, int, int]
 """(hand, lead, high_lead, best, trump): the arguments of one legal_mask call."""

@@ -28,7 +28,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tute_tutor.practice import Table, TableConfig  # noqa: E402
+from tute_tutor.table.controller import Table, TableConfig  # noqa: E402
 
 
 def _p95(values: list[float]) -> float:

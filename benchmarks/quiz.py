@@ -13,8 +13,8 @@ import argparse
 import statistics
 import time
 
-from tute_tutor.quiz import KINDS, generate_question, kinds_for
-from tute_tutor.rules import PRESETS
+from tute_tutor.engine.variants import PRESETS
+from tute_tutor.quiz.generator import KINDS, generate_question, kinds_for
 
 
 def main() -> None:

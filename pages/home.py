@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tute_tutor.cards import CARDS, suit_from_letter
+from tute_tutor.engine.cards import CARDS, suit_from_letter
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.layout import draw_cards
 from tute_tutor.ui.lessons import current_lessons, lessons_done

@@ -9,8 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from tute_tutor.i18n import t
-from tute_tutor.quiz import rule_label
+from tute_tutor.quiz.generator import rule_label
 from tute_tutor.store import StoreError, stats
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.profile import (
@@ -20,6 +19,7 @@ from tute_tutor.ui.profile import (
     store_message,
     store_or_error,
 )
+from tute_tutor.words.catalog import t
 
 CONFIRM = "progress_confirm_reset"
 DONE = "progress_reset_done"

@@ -11,23 +11,23 @@ from functools import partial
 
 import streamlit as st
 
-from tute_tutor.cards import SUIT_LETTERS, suit_name
-from tute_tutor.errors import TuteError
-from tute_tutor.record import ReplayError, load_record_text
-from tute_tutor.rules import PRESETS
-from tute_tutor.scenario import Scenario
-from tute_tutor.share import (
+from tute_tutor.engine.cards import SUIT_LETTERS, suit_name
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.variants import PRESETS
+from tute_tutor.formats.record import ReplayError, load_record_text
+from tute_tutor.formats.scenario import Scenario
+from tute_tutor.formats.share import (
     QUERY_KEY,
     ShareError,
     encode_link,
     scenarios_from_file_bytes,
     scenarios_to_file_text,
 )
+from tute_tutor.teach.worksheet import build_worksheet, ruleset_label, worksheet_html, worksheet_pdf
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui import teacher as tb
 from tute_tutor.ui.cards import clickable_hand
-from tute_tutor.worksheet import build_worksheet, ruleset_label, worksheet_html, worksheet_pdf
 
 MODES = ("build", "deck", "present", "worksheet", "record")
 MODE = "teacher_mode"

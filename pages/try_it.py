@@ -10,11 +10,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import streamlit as st
 
-from tute_tutor.cards import suit_name
-from tute_tutor.explain import explain
-from tute_tutor.scenario import Scenario
-from tute_tutor.share import QUERY_KEY, ShareError, decode_link
+from tute_tutor.engine.cards import suit_name
+from tute_tutor.formats.scenario import Scenario
+from tute_tutor.formats.share import QUERY_KEY, ShareError, decode_link
 from tute_tutor.store import StoreError
+from tute_tutor.teach.worksheet import card_text, ruleset_label, trick_labels
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.cards import (
@@ -26,7 +26,7 @@ from tute_tutor.ui.cards import (
 )
 from tute_tutor.ui.profile import current_profile, get_store, store_message
 from tute_tutor.ui.teacher import link_error_line
-from tute_tutor.worksheet import card_text, ruleset_label, trick_labels
+from tute_tutor.words.explain import explain
 
 TOKEN, INDEX, ANSWERS, PASTED = "try_token", "try_index", "try_answers", "try_paste"
 STORE_PROBLEM = "try_store_problem"

@@ -4,12 +4,12 @@ The engine (cards, rules, legal plays with reasons, whole hands, records) never
 imports Streamlit; only :mod:`tute_tutor.ui` does.
 """
 
-from tute_tutor.cards import Card, parse_cards
-from tute_tutor.errors import TuteError
-from tute_tutor.game import Game
-from tute_tutor.legal import analyse_play
-from tute_tutor.rules import PRESETS, Rules, find_rules
-from tute_tutor.scenario import Scenario
+from tute_tutor.engine.cards import Card, parse_cards
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.legal import analyse_play
+from tute_tutor.engine.variants import PRESETS, Rules, find_rules
+from tute_tutor.formats.scenario import Scenario
 
 __all__ = ["PRESETS", "Card", "Game", "Rules", "Scenario", "TuteError", "analyse_play",
            "find_rules", "parse_cards"]

@@ -1,5 +1,5 @@
 """``python -m tute_tutor`` runs the command line."""
 
-from tute_tutor.cli import run
+from tute_tutor.cli.main import run
 
 run()

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tute_tutor.ai.solver import PAIR_MASKS, Position
-from tute_tutor.cards import SUIT_MASKS
-from tute_tutor.core import POINTS, exempt_mask, legal_mask, play_into_trick
+from tute_tutor.engine.cards import SUIT_MASKS
+from tute_tutor.engine.tricks import POINTS, exempt_mask, legal_mask, play_into_trick
 
 
 def _bits(mask: int) -> list[int]:

@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tute_tutor.ai.arena import a_seats, play_deal, run_arena, score_for_a, wilson_interval
-from tute_tutor.game import HandResult
-from tute_tutor.i18n import t
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.game import HandResult
+from tute_tutor.engine.variants import find_rules
+from tute_tutor.words.catalog import t
 
 KEYS = ["deals", "hands", "a_hands_won", "b_hands_won", "a_win_rate", "ci95",
         "a_mean_margin", "seconds"]

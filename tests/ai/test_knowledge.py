@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import computer_turn
 from tute_tutor.ai.knowledge import impossible_after, infer, sample_world
-from tute_tutor.cards import SUIT_MASKS, Card, mask_of, parse_cards
-from tute_tutor.game import Game
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.cards import SUIT_MASKS, Card, mask_of, parse_cards
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.variants import find_rules
 
 OROS, COPAS, ESPADAS, BASTOS = range(4)
 

@@ -14,11 +14,11 @@ from tute_tutor.ai.base import computer_turn, play_hand
 from tute_tutor.ai.levels import CountingPlayer, ExpertPlayer
 from tute_tutor.ai.simulate import Table
 from tute_tutor.ai.solver import Position
-from tute_tutor.cards import CARDS, Card
-from tute_tutor.core import POINTS, deal
-from tute_tutor.errors import TuteError
-from tute_tutor.game import Game, SeatView
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.cards import CARDS, Card
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import Game, SeatView
+from tute_tutor.engine.tricks import POINTS, deal
+from tute_tutor.engine.variants import find_rules
 
 LEVELS = (1, 2, 3, 4)
 

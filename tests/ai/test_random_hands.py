@@ -9,10 +9,10 @@ import pytest
 
 from tute_tutor.ai import CanteAction, PlayAction, SwapAction, TuteAction, get_player
 from tute_tutor.ai.base import Player, apply_action
-from tute_tutor.core import legal_mask
-from tute_tutor.game import Game
-from tute_tutor.legal import trick_state
-from tute_tutor.rules import PRESETS
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.legal import trick_state
+from tute_tutor.engine.tricks import legal_mask
+from tute_tutor.engine.variants import PRESETS
 
 HANDS_PER_PRESET = 300
 

@@ -16,9 +16,9 @@ from tute_tutor.ai.reading import (
     rules_of_thumb_card,
     silences,
 )
-from tute_tutor.cards import Card, mask_of, parse_cards
-from tute_tutor.game import Game
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.cards import Card, mask_of, parse_cards
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.variants import find_rules
 
 
 def _positions(ruleset: str, deals: int, level: int, tricks: range) -> list[tuple[Game, int]]:

@@ -8,8 +8,8 @@ import pytest
 
 from tute_tutor.ai.knowledge import World
 from tute_tutor.ai.simulate import Table, playout, table_from
-from tute_tutor.core import pick_bit
-from tute_tutor.game import Game
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.tricks import pick_bit
 
 
 def _tables(ruleset: str, count: int) -> list[Table]:

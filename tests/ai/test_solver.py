@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from tests.ai.bruteforce import minimax
 from tute_tutor.ai.solver import PAIR_MASKS, Position, Solver, legal_cards
-from tute_tutor.cards import mask_of, parse_cards
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.cards import mask_of, parse_cards
+from tute_tutor.engine.variants import find_rules
 
 
 def _bits(mask: int) -> list[int]:
@@ -130,7 +130,7 @@ def test_partners_share_the_value_and_opponents_take_the_rest() -> None:
 
 
 def _points(mask: int) -> int:
-    from tute_tutor.core import POINTS
+    from tute_tutor.engine.tricks import POINTS
 
     return sum(POINTS[c] for c in _bits(mask))
 

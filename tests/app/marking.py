@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from streamlit.testing.v1 import AppTest
 
-from tute_tutor.cards import Card
+from tute_tutor.engine.cards import Card
 from tute_tutor.ui.cards import mark_key
 
 MARK = "__mark_"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.cards import SUIT_NAMES, Card
+from tute_tutor.engine.cards import SUIT_NAMES, Card
 
 pytestmark = pytest.mark.browser
 
@@ -48,8 +48,8 @@ def test_clicking_the_winning_card_answers_the_question(
 def test_marking_the_legal_cards_then_checking_answers_a_legal_question(
         page: Any, app_url: str, wait_for_app: Callable[[Any], None],
         screenshot: Callable[[Any, str], Path]) -> None:
-    from tute_tutor.cards import mask_of
-    from tute_tutor.core import legal_mask, play_into_trick
+    from tute_tutor.engine.cards import mask_of
+    from tute_tutor.engine.tricks import legal_mask, play_into_trick
 
     page.goto(f"{app_url}/quiz?kinds=legal&lang=es&rules=clasico")
     wait_for_app(page)

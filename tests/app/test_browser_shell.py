@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.explain import explain
-from tute_tutor.i18n import t
-from tute_tutor.lessons import LESSONS_DIR, load_lessons
+from tute_tutor.teach.lessons import LESSONS_DIR, load_lessons
+from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import explain
 
 pytestmark = pytest.mark.browser
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tute_tutor.explain import explain
-from tute_tutor.i18n import t
-from tute_tutor.scenario import Scenario
-from tute_tutor.share import encode_link
+from tute_tutor.formats.scenario import Scenario
+from tute_tutor.formats.share import encode_link
+from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import explain
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import run_streamlit
 from tests.app.marking import mark
-from tute_tutor.cards import Card, parse_cards
+from tute_tutor.engine.cards import Card, parse_cards
 from tute_tutor.render import card_label
 from tute_tutor.ui.cards import component_key, fallback_key, mark_key
 
@@ -30,7 +30,7 @@ DEMO = textwrap.dedent(
     """
     import streamlit as st
 
-    from tute_tutor.cards import parse_cards
+    from tute_tutor.engine.cards import parse_cards
     from tute_tutor.ui.cards import clickable_hand, select_cards
 
     hand = parse_cards(st.session_state.get("hand", "12c,4c,1o,3b"))

@@ -12,13 +12,13 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tute_tutor.cards import suit_name
-from tute_tutor.explain import card_name, explain_refusal
-from tute_tutor.game import CanteEvent
-from tute_tutor.practice import Table, TableConfig
-from tute_tutor.record import replay
+from tute_tutor.engine.cards import suit_name
+from tute_tutor.engine.game import CanteEvent
+from tute_tutor.formats.record import replay
 from tute_tutor.store import DEFAULT_PROFILE, open_store
+from tute_tutor.table.controller import Table, TableConfig
 from tute_tutor.ui.cards import fallback_key
+from tute_tutor.words.explain import card_name, explain_refusal
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 HAND = "practice_hand"

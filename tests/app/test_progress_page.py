@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tute_tutor.game import Game
+from tute_tutor.engine.game import Game
 from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, Store, open_store
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.marking import mark
-from tute_tutor.quiz import Question, generate_question
+from tute_tutor.quiz.generator import Question, generate_question
 from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, open_store
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.ui.quiz import cards_key, check_key, option_key
@@ -52,7 +52,7 @@ def give(at: AppTest, entry: dict[str, Any], values: list[str]) -> None:
         mark(at, values, key=cards_key(number))
         at.button(key=check_key(number)).click().run()
     elif kind in ("trick_winner", "renuncio"):
-        from tute_tutor.cards import Card
+        from tute_tutor.engine.cards import Card
 
         at.button(key=fallback_key(cards_key(number), Card.parse(values[0]))).click().run()
     else:
@@ -206,7 +206,7 @@ def test_an_answer_given_while_the_database_is_locked_is_saved_with_the_next(db:
 
 
 def test_the_rule_is_not_named_before_the_answer(db: Path) -> None:
-    from tute_tutor.quiz import rule_label
+    from tute_tutor.quiz.generator import rule_label
 
     at = open_quiz(["obligation"])
     entry, question = current_question(at)

@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from tests.app.marking import mark
-from tute_tutor.explain import explain
-from tute_tutor.i18n import LANGUAGES, t
-from tute_tutor.lessons import LESSONS_DIR, LESSONS_DIR_ENV, load_lessons
-from tute_tutor.rulebook import FLAG_VALUES, flag_examples
-from tute_tutor.rules import FLAG_NAMES, PRESETS
+from tute_tutor.engine.variants import FLAG_NAMES, PRESETS
 from tute_tutor.store import ENV_VAR, open_store
+from tute_tutor.teach.lessons import LESSONS_DIR, LESSONS_DIR_ENV, load_lessons
+from tute_tutor.teach.rulebook import FLAG_VALUES, flag_examples
 from tute_tutor.ui.state import format_flags, locale_language, parse_flags, settings_from_query
+from tute_tutor.words.catalog import LANGUAGES, t
+from tute_tutor.words.explain import explain
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules")

@@ -12,14 +12,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.marking import mark, selection_keys
-from tute_tutor.cards import Card
-from tute_tutor.explain import explain
-from tute_tutor.game import Game
-from tute_tutor.i18n import t
-from tute_tutor.scenario import Scenario
-from tute_tutor.share import encode_link, scenarios_to_file_text
+from tute_tutor.engine.cards import Card
+from tute_tutor.engine.game import Game
+from tute_tutor.formats.scenario import Scenario
+from tute_tutor.formats.share import encode_link, scenarios_to_file_text
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.ui.teacher import pick_key
+from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import explain
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 LANG = "es"

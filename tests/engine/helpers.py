@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from tute_tutor.cards import CARDS, Card, deck, parse_cards
-from tute_tutor.game import Game
-from tute_tutor.rules import Rules, find_rules
+from tute_tutor.engine.cards import CARDS, Card, deck, parse_cards
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.variants import Rules, find_rules
 
 
 def cards(text: str) -> list[Card]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tute_tutor.cards import Card, deck
-from tute_tutor.core import exempt_mask, legal_mask, play_into_trick
-from tute_tutor.game import Game
-from tute_tutor.record import replay, summary
+from tute_tutor.engine.cards import Card, deck
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.tricks import exempt_mask, legal_mask, play_into_trick
+from tute_tutor.formats.record import replay, summary
 
 from .helpers import mask, random_game, reference_legal, reference_winner
 

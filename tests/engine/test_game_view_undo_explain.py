@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tute_tutor.cards import CARDS, Card, cards_of, deck
-from tute_tutor.errors import TuteError
-from tute_tutor.explain import describe_play, explain, explain_refusal
-from tute_tutor.game import CanteEvent, Game, PlayEvent
-from tute_tutor.legal import OBLIGATIONS, analyse_play
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.cards import CARDS, Card, cards_of, deck
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import CanteEvent, Game, PlayEvent
+from tute_tutor.engine.legal import OBLIGATIONS, analyse_play
+from tute_tutor.engine.variants import find_rules
+from tute_tutor.words.explain import describe_play, explain, explain_refusal
 
 from .helpers import card, cards, declare_randomly, random_game
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from tute_tutor.errors import TuteError
-from tute_tutor.game import Game
-from tute_tutor.match import Match, MatchError
-from tute_tutor.rules import Rules
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.match import Match, MatchError
+from tute_tutor.engine.variants import Rules
 
 from .helpers import declare_randomly
 

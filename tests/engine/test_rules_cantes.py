@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.errors import BadCanteError, BadSwapError, BadTuteError, HandOverError
-from tute_tutor.game import Game
-from tute_tutor.match import hand_points
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.errors import BadCanteError, BadSwapError, BadTuteError, HandOverError
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.match import hand_points
+from tute_tutor.engine.variants import find_rules
 
 from .helpers import card, random_game, scripted_game
 

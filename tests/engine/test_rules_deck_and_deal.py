@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tute_tutor.cards import (
+from tute_tutor.engine.cards import (
     CARDS,
     Card,
     card_at,
@@ -20,10 +20,10 @@ from tute_tutor.cards import (
     parse_cards,
     suit_from_letter,
 )
-from tute_tutor.core import POINTS, deal
-from tute_tutor.errors import NotationError, TuteError
-from tute_tutor.game import Game
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.errors import NotationError, TuteError
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.tricks import POINTS, deal
+from tute_tutor.engine.variants import find_rules
 
 from .helpers import card, cards, scripted_game
 

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tute_tutor.cards import CARDS, SUIT_LETTERS, Card, deck
-from tute_tutor.core import legal_mask, play_into_trick
-from tute_tutor.errors import IllegalPlayError
-from tute_tutor.explain import explain, explain_refusal
-from tute_tutor.legal import analyse_play, trick_state
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, deck
+from tute_tutor.engine.errors import IllegalPlayError
+from tute_tutor.engine.legal import analyse_play, trick_state
+from tute_tutor.engine.tricks import legal_mask, play_into_trick
+from tute_tutor.engine.variants import find_rules
+from tute_tutor.words.explain import explain, explain_refusal
 
 from .helpers import card, cards, mask, reference_legal, reference_winner, scripted_game
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.cards import Card
-from tute_tutor.game import Game
-from tute_tutor.record import replay, replay_game
-from tute_tutor.rules import find_rules
+from tute_tutor.engine.cards import Card
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.variants import find_rules
+from tute_tutor.formats.record import replay, replay_game
 
 from .helpers import card, scripted_game
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tute_tutor.cards import SUIT_LETTERS, deck
-from tute_tutor.errors import RulesError, ScenarioError, TuteError
-from tute_tutor.rules import (
+from tute_tutor.engine.cards import SUIT_LETTERS, deck
+from tute_tutor.engine.errors import RulesError, ScenarioError, TuteError
+from tute_tutor.engine.variants import (
     CHOICES,
     FLAG_NAMES,
     PRESETS,
@@ -21,7 +21,7 @@ from tute_tutor.rules import (
     overrides_of,
     parse_flag_text,
 )
-from tute_tutor.scenario import Scenario
+from tute_tutor.formats.scenario import Scenario
 
 
 # ----------------------------------------------------------------- presets

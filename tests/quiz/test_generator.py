@@ -16,10 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tute_tutor.cards import SUIT_LETTERS, SUIT_MASKS, Card, mask_of, parse_cards
-from tute_tutor.cli import main
-from tute_tutor.core import exempt_mask, legal_mask, play_into_trick
-from tute_tutor.quiz import (
+from tute_tutor.cli.main import main
+from tute_tutor.engine.cards import SUIT_LETTERS, SUIT_MASKS, Card, mask_of, parse_cards
+from tute_tutor.engine.tricks import exempt_mask, legal_mask, play_into_trick
+from tute_tutor.engine.variants import PRESETS, find_rules
+from tute_tutor.formats.record import replay, replay_game
+from tute_tutor.quiz.generator import (
     KINDS,
     QuizError,
     generate_question,
@@ -29,8 +31,6 @@ from tute_tutor.quiz import (
     obligations_for,
     question_seed,
 )
-from tute_tutor.record import replay, replay_game
-from tute_tutor.rules import PRESETS, find_rules
 
 CARD_POINTS = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
 
@@ -490,7 +490,7 @@ def test_cli_flags_never_give_a_traceback(seed: str, count: str, level: str) -> 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_every_rule_and_kind_has_a_name_in_both_languages(lang: str) -> None:
-    from tute_tutor.quiz import all_rules, kind_label, kinds_training, rule_label
+    from tute_tutor.quiz.generator import all_rules, kind_label, kinds_training, rule_label
 
     for preset in PRESET_IDS:
         rules = find_rules(preset, {"partner_exemption": True} if preset != "a-dos" else None)

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tute_tutor.srs import (
+from tute_tutor.quiz.srs import (
     BOXES,
     INTERVALS,
     next_rule,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tute_tutor.cards import CARDS, Card, parse_cards
+from tute_tutor.engine.cards import CARDS, Card, parse_cards
 from tute_tutor.render import card_label, card_svg, hand_html, trick_html
 from tute_tutor.render.cards import FACE, LEGAL_RING, WINNER_RING, palette
 

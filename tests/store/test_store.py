@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tute_tutor.game import Game
+from tute_tutor.engine.game import Game
 from tute_tutor.store import ENV_VAR, StoreError, default_url, open_store
 from tute_tutor.store.db import check_profile_name
 

@@ -1,6 +1,6 @@
 """Computer players: one interface for every level (1 random ... 4 sampling + solver).
 
-A player sees only a :class:`~tute_tutor.game.SeatView` and an injected
+A player sees only a :class:`~tute_tutor.engine.game.SeatView` and an injected
 ``random.Random``; it answers one :data:`Action` at a time. Drive it with
 :func:`computer_turn` (declarations of the open moment, then the card of a computer
 seat) or :func:`play_hand` (computer players only), which work for every level.

@@ -22,9 +22,9 @@ from typing import Any
 
 from tute_tutor.ai.base import play_hand
 from tute_tutor.ai.levels import get_player
-from tute_tutor.errors import TuteError
-from tute_tutor.game import Game, HandResult
-from tute_tutor.rules import Rules, find_rules
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import Game, HandResult
+from tute_tutor.engine.variants import Rules, find_rules
 
 
 class ArenaError(TuteError):

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tute_tutor.cards import Card
-from tute_tutor.game import Event, Game, SeatView
+from tute_tutor.engine.cards import Card
+from tute_tutor.engine.game import Event, Game, SeatView
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from tute_tutor.cards import SUIT_MASKS
-from tute_tutor.core import ABOVE, POINTS, SUIT, play_into_trick
+from tute_tutor.engine.cards import SUIT_MASKS
+from tute_tutor.engine.tricks import ABOVE, POINTS, SUIT, play_into_trick
 
 PAIR_MASKS: Final = tuple((1 << (10 * s + 7)) | (1 << (10 * s + 6)) for s in range(4))
 ALL_CARDS: Final = (1 << 40) - 1

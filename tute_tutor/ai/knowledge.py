@@ -1,12 +1,12 @@
 """What one seat can know about the hidden cards, and deals consistent with it.
 
-Everything here starts from a :class:`~tute_tutor.game.SeatView` (never the game):
+Everything here starts from a :class:`~tute_tutor.engine.game.SeatView` (never the game):
 
 - card counting: the cards not yet seen (not in hand, not played, not face up);
 - known holdings: the dealer's shown trump card, sung pairs still in hand, swaps and
   the last face-up card in two players (``view.known``);
 - inferences from play: a card is impossible in a hand when holding it would have made
-  the card actually played illegal. This is asked of :func:`tute_tutor.core.legal_mask`
+  the card actually played illegal. This is asked of :func:`tute_tutor.engine.tricks.legal_mask`
   itself with a two-card hand, so every obligation (asistir, montar, fallar, pisar and
   the rule flags) gives its inference without a second copy of the rules: did not
   follow -> void in the suit led; did not trump when forced -> no trumps; did not
@@ -21,10 +21,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tute_tutor.cards import SUIT_MASKS
-from tute_tutor.core import exempt_mask, legal_mask, play_into_trick
-from tute_tutor.game import SeatView
-from tute_tutor.rules import Rules
+from tute_tutor.engine.cards import SUIT_MASKS
+from tute_tutor.engine.game import SeatView
+from tute_tutor.engine.tricks import exempt_mask, legal_mask, play_into_trick
+from tute_tutor.engine.variants import Rules
 
 FULL_MASK = (1 << 40) - 1
 
@@ -34,7 +34,7 @@ def legal_for(hand: int, lead: int, high: int, best: int, trump: int, rules: Rul
     """The legal cards of ``hand`` on a trick summed up by (lead, high, best).
 
     The one place in the players that turns rule flags into a call to
-    :func:`~tute_tutor.core.legal_mask`: free play while the two-player stock lasts,
+    :func:`~tute_tutor.engine.tricks.legal_mask`: free play while the two-player stock lasts,
     the partner exemption when it is on and the partner is winning.
     """
     if lead < 0 or (stock_open and rules.has_stock):

@@ -36,10 +36,10 @@ from tute_tutor.ai.knowledge import Knowledge, World, infer, sample_world
 from tute_tutor.ai.reading import heaviest, observations, play_weight, silences
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Solver
-from tute_tutor.cards import CARDS, Card, mask_of
-from tute_tutor.core import POINTS, play_into_trick
-from tute_tutor.errors import TuteError
-from tute_tutor.game import SWAP_WITH_SEVEN, SeatView
+from tute_tutor.engine.cards import CARDS, Card, mask_of
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import SWAP_WITH_SEVEN, SeatView
+from tute_tutor.engine.tricks import POINTS, play_into_trick
 
 
 def _declarations(view: SeatView) -> list[Action]:

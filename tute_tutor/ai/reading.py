@@ -24,7 +24,7 @@ Hands are rebuilt from public facts only: a seat's hand at a past moment is the 
 the guessed deal gives it now plus the cards it has played since. Two players draw from
 the stock between tricks, so this reading is for three and four players.
 
->>> from tute_tutor.game import Game
+>>> from tute_tutor.engine.game import Game
 >>> import random
 >>> game = Game.deal("clasico", rng=random.Random(1), dealer=0)
 >>> observations(game.view(0))
@@ -45,8 +45,8 @@ from tute_tutor.ai.heuristics import (
     threats_of,
 )
 from tute_tutor.ai.knowledge import World, legal_for
-from tute_tutor.core import POINTS, play_into_trick
-from tute_tutor.game import SeatView
+from tute_tutor.engine.game import SeatView
+from tute_tutor.engine.tricks import POINTS, play_into_trick
 
 
 @dataclass(frozen=True, slots=True)

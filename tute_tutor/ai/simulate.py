@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from tute_tutor.ai.heuristics import PAIR_MASKS, TrickInfo, rule_card, threats_of
 from tute_tutor.ai.knowledge import World, legal_for
 from tute_tutor.ai.solver import Position
-from tute_tutor.cards import SUIT_MASKS
-from tute_tutor.core import POINTS, play_into_trick
-from tute_tutor.game import SeatView
-from tute_tutor.rules import Rules
+from tute_tutor.engine.cards import SUIT_MASKS
+from tute_tutor.engine.game import SeatView
+from tute_tutor.engine.tricks import POINTS, play_into_trick
+from tute_tutor.engine.variants import Rules
 
 
 @dataclass

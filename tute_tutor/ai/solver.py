@@ -1,8 +1,8 @@
 """Double-dummy solver: the exact value of the remaining points when every hand is known.
 
 Alpha-beta over the cards still to play, on ints and bitmasks only (the legal plays come
-from :func:`tute_tutor.core.legal_mask`, the trick from
-:func:`tute_tutor.core.play_into_trick`). Speed comes from
+from :func:`tute_tutor.engine.tricks.legal_mask`, the trick from
+:func:`tute_tutor.engine.tricks.play_into_trick`). Speed comes from
 
 - a transposition table at trick boundaries (the value of the rest of the hand depends
   only on who holds what, who leads and which suits were sung), storing bounds and the
@@ -22,7 +22,7 @@ when ``cantes`` is on, the 20s and 40s sung after tricks won (each player sings 
 intact pair, trump first, as the rules allow). With three players everyone plays alone:
 the search is "paranoid" (the other two seats minimise together).
 
->>> from tute_tutor.cards import mask_of, parse_cards
+>>> from tute_tutor.engine.cards import mask_of, parse_cards
 >>> hands = [mask_of(parse_cards(h)) for h in ("1o", "3o", "2c", "4c")]
 >>> Position(hands=hands, trump=0, leader=0, players=4).value_for(0)
 31
@@ -34,9 +34,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from tute_tutor.cards import SUIT_MASKS
-from tute_tutor.core import POINTS, SUIT, legal_mask, play_into_trick
-from tute_tutor.rules import Rules
+from tute_tutor.engine.cards import SUIT_MASKS
+from tute_tutor.engine.tricks import POINTS, SUIT, legal_mask, play_into_trick
+from tute_tutor.engine.variants import Rules
 
 REY_BIT: Final = tuple(1 << (10 * s + 7) for s in range(4))
 PAIR_MASKS: Final = tuple((1 << (10 * s + 7)) | (1 << (10 * s + 6)) for s in range(4))
@@ -72,7 +72,7 @@ class Position:
 
     ``trick`` holds the cards already played to the open trick, in order from
     ``leader``. ``sung`` is the mask of suits already sung (bit ``s``). The flags mirror
-    :class:`~tute_tutor.rules.Rules`; build it from one with :meth:`from_rules`.
+    :class:`~tute_tutor.engine.variants.Rules`; build it from one with :meth:`from_rules`.
     """
 
     hands: list[int]

@@ -1,6 +1,6 @@
 """Drawing: cards as SVG strings (pure, no Streamlit). The ``ui`` package shows them.
 
->>> from tute_tutor.cards import Card
+>>> from tute_tutor.engine.cards import Card
 >>> card_label(Card.parse("12c"), "es")
 'rey de copas'
 >>> card_svg(Card.parse("1o")).startswith("<svg")

@@ -16,7 +16,7 @@ Each SVG carries ``role="img"``, an ``aria-label`` and a ``<title>`` with the ca
 name in the language asked for; the ids inside are unique per call so many cards can
 share one page.
 
->>> from tute_tutor.cards import Card
+>>> from tute_tutor.engine.cards import Card
 >>> svg = card_svg(Card.parse("3c"), lang="en", width=60)
 >>> 'aria-label="three of cups"' in svg, 'width="60"' in svg
 (True, True)
@@ -33,8 +33,8 @@ from functools import cache
 from html import escape
 from typing import Final, Literal
 
-from tute_tutor.cards import Card
-from tute_tutor.i18n import t
+from tute_tutor.engine.cards import Card
+from tute_tutor.words.catalog import t
 
 DeckStyle = Literal["spanish", "french"]
 DECK_STYLES: Final = ("spanish", "french")
@@ -112,7 +112,7 @@ def rank_text(card: Card, style: str = "spanish") -> str:
 def card_label(card: Card, lang: str = "es", style: str = "spanish") -> str:
     """The card's name for screen readers and buttons.
 
-    >>> from tute_tutor.cards import Card
+    >>> from tute_tutor.engine.cards import Card
     >>> card_label(Card.parse("10b"), "es")
     'sota de bastos'
     >>> card_label(Card.parse("1o"), "es", style="french")
@@ -134,7 +134,7 @@ def spoken_label(
 ) -> str:
     """The label a screen reader says for a drawn card, with its state when marked.
 
-    >>> from tute_tutor.cards import Card
+    >>> from tute_tutor.engine.cards import Card
     >>> spoken_label(Card.parse("4c"), "en", dimmed=True)
     'four of cups, not playable'
     """
@@ -745,7 +745,7 @@ def card_svg(
     card that may not be played, ``winning`` marks the card winning a trick (orange
     ring and a star). The state is also spoken: it is added to the ``aria-label``.
 
-    >>> from tute_tutor.cards import Card
+    >>> from tute_tutor.engine.cards import Card
     >>> svg = card_svg(Card.parse("12c"), highlight=True)
     >>> 'aria-label="rey de copas, se puede jugar"' in svg
     True
@@ -810,7 +810,7 @@ def hand_html(
 
     With ``legal`` given, those cards are highlighted and every other card is dimmed.
 
-    >>> from tute_tutor.cards import parse_cards
+    >>> from tute_tutor.engine.cards import parse_cards
     >>> html = hand_html(parse_cards("12c,4c,1o"), legal=parse_cards("12c"))
     >>> html.count("<svg"), html.count("tt-legal"), html.count("tt-dimmed")
     (3, 1, 2)
@@ -846,7 +846,7 @@ def trick_html(
     ring, a star and the words "gana" / "wins" under it. ``None`` entries draw an
     empty place (a seat still to play). Captions are escaped: pass plain text.
 
-    >>> from tute_tutor.cards import parse_cards
+    >>> from tute_tutor.engine.cards import parse_cards
     >>> html = trick_html(parse_cards("10c,12c"), labels=["Ana", "<b>"], winning=1, lang="en")
     >>> html.count("<figure"), "&lt;b&gt;" in html, html.count("★ wins")
     (2, True, 1)

@@ -37,7 +37,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from tute_tutor.errors import TuteError
+from tute_tutor.engine.errors import TuteError
 
 ENV_VAR: Final = "TUTE_TUTOR_DB"
 """Environment variable holding the database location (a path or a SQLAlchemy URL)."""

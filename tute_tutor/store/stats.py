@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tute_tutor.srs import BOXES, replay_history, streaks
+from tute_tutor.quiz.srs import BOXES, replay_history, streaks
 from tute_tutor.store.db import Answer, HandPlayed, LessonDone
 
 

@@ -5,7 +5,7 @@ Pages stay thin: they call :func:`settings` for the language, deck style and rul
 
 - :mod:`tute_tutor.ui.state`: the settings (session, URL, browser locale) and ``tr``.
 - :mod:`tute_tutor.ui.layout`: the settings sidebar and helpers to draw or pick cards.
-- :mod:`tute_tutor.ui.lessons`: the lessons page; :mod:`tute_tutor.ui.rulebook`: the
+- :mod:`tute_tutor.ui.lessons`: the lessons page; :mod:`tute_tutor.ui.rules`: the
   rules reference page.
 """
 

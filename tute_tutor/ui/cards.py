@@ -20,10 +20,10 @@ from typing import Any
 
 import streamlit as st
 
-from tute_tutor.cards import Card
-from tute_tutor.i18n import t
+from tute_tutor.engine.cards import Card
 from tute_tutor.render import card_label, card_svg, hand_html, trick_html
 from tute_tutor.render.cards import spoken_label
+from tute_tutor.words.catalog import t
 
 _CSS = """
 .tt-hand { display: flex; flex-wrap: wrap; gap: var(--tt-gap, 8px); align-items: flex-end;

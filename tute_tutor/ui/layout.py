@@ -14,9 +14,8 @@ from typing import Any
 
 import streamlit as st
 
-from tute_tutor.cards import Card
-from tute_tutor.i18n import LANGUAGES, t
-from tute_tutor.rules import CHOICES, FLAG_NAMES, PRESETS, find_rules, match_target
+from tute_tutor.engine.cards import Card
+from tute_tutor.engine.variants import CHOICES, FLAG_NAMES, PRESETS, find_rules, match_target
 from tute_tutor.ui.state import (
     DECK_STYLE,
     DECK_STYLES,
@@ -28,6 +27,7 @@ from tute_tutor.ui.state import (
     sync_query_params,
     tr,
 )
+from tute_tutor.words.catalog import LANGUAGES, t
 
 WIDGET_PREFIX = "settings_w_"
 """Sidebar widgets keep their own keys; callbacks copy the value into the settings."""

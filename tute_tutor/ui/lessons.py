@@ -2,7 +2,7 @@
 
 The learner picks a card first; only then the page shows the engine's answer (the
 legal cards, the obligation and the engine's explanation). Lesson files come from
-:func:`tute_tutor.lessons.load_lessons`; a broken file shows its one-line message and
+:func:`tute_tutor.teach.lessons.load_lessons`; a broken file shows its one-line message and
 the other lessons keep working. "Mark as done" goes to the progress store when there
 is one.
 """
@@ -16,12 +16,11 @@ from typing import Any
 
 import streamlit as st
 
-from tute_tutor.cards import Card, suit_name
-from tute_tutor.errors import TuteError
-from tute_tutor.explain import explain_refusal, join_names
-from tute_tutor.lessons import Block, Lesson, LessonError, Question, lessons_dir, load_lessons
-from tute_tutor.rulebook import trick_roles
-from tute_tutor.scenario import Scenario
+from tute_tutor.engine.cards import Card, suit_name
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.formats.scenario import Scenario
+from tute_tutor.teach.lessons import Block, Lesson, LessonError, Question, lessons_dir, load_lessons
+from tute_tutor.teach.rulebook import trick_roles
 from tute_tutor.ui.layout import (
     draw_cards,
     draw_trick,
@@ -31,6 +30,7 @@ from tute_tutor.ui.layout import (
     pick_cards,
 )
 from tute_tutor.ui.state import settings, tr
+from tute_tutor.words.explain import explain_refusal, join_names
 
 LESSON_PARAM = "lesson"
 """URL parameter naming the open lesson, so a link opens it."""

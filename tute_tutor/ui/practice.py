@@ -1,7 +1,7 @@
 """Page helpers for the practice table: the table in session state, its widgets, the review.
 
 The page (``pages/practice.py``) only calls these; every rule question goes to
-:class:`tute_tutor.practice.Table`, every review figure to :mod:`tute_tutor.review`.
+:class:`tute_tutor.table.controller.Table`, every review figure to :mod:`tute_tutor.table.review`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ from typing import Any
 
 import streamlit as st
 
-from tute_tutor.cards import Card, suit_name
-from tute_tutor.errors import TuteError
-from tute_tutor.practice import (
+from tute_tutor.engine.cards import Card, suit_name
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.variants import match_target
+from tute_tutor.render import card_label
+from tute_tutor.table.controller import (
     LEARNER,
     PACES,
     Table,
@@ -26,9 +28,7 @@ from tute_tutor.practice import (
     side_name,
     totals_text,
 )
-from tute_tutor.render import card_label
-from tute_tutor.review import hand_review, totals_frame
-from tute_tutor.rules import match_target
+from tute_tutor.table.review import hand_review, totals_frame
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
 from tute_tutor.ui.state import Settings, tr
 

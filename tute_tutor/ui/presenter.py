@@ -13,14 +13,14 @@ from typing import Any, Final
 
 import streamlit as st
 
-from tute_tutor.cards import Card, suit_from_letter, suit_name
-from tute_tutor.errors import TuteError
-from tute_tutor.explain import describe_play, explain, explain_refusal
-from tute_tutor.i18n import t
-from tute_tutor.legal import PlayAnalysis
-from tute_tutor.record import apply_record_event, start_replay, summary
-from tute_tutor.scenario import Scenario
-from tute_tutor.worksheet import ruleset_label, seat_key, trick_labels
+from tute_tutor.engine.cards import Card, suit_from_letter, suit_name
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.legal import PlayAnalysis
+from tute_tutor.formats.record import apply_record_event, start_replay, summary
+from tute_tutor.formats.scenario import Scenario
+from tute_tutor.teach.worksheet import ruleset_label, seat_key, trick_labels
+from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import describe_play, explain, explain_refusal
 
 STEPS: Final = ("lead", "table", "hand", "legal")
 """What one slide reveals, in order: who leads, the table, your hand, the legal cards."""

@@ -17,8 +17,8 @@ from typing import Any
 
 import streamlit as st
 
-from tute_tutor.cards import Card
-from tute_tutor.quiz import (
+from tute_tutor.engine.cards import Card
+from tute_tutor.quiz.generator import (
     KINDS,
     Question,
     QuizError,
@@ -28,7 +28,7 @@ from tute_tutor.quiz import (
     rule_label,
     rules_for,
 )
-from tute_tutor.srs import BOXES, RuleState, next_rule, replay_history, review
+from tute_tutor.quiz.srs import BOXES, RuleState, next_rule, replay_history, review
 from tute_tutor.store import StoreError
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
 from tute_tutor.ui.profile import current_profile, get_store, store_message
@@ -326,7 +326,7 @@ def _controls(current: Settings) -> None:
 
 
 def _level_name(level: int, lang: str) -> str:
-    from tute_tutor.i18n import t
+    from tute_tutor.words.catalog import t
 
     return t(f"quiz.page.level_{level}", lang)
 

@@ -17,9 +17,9 @@ from streamlit import config
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from tute_tutor.errors import TuteError
-from tute_tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
-from tute_tutor.rules import PRESETS, Rules, find_rules, overrides_of, parse_flag_text
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of, parse_flag_text
+from tute_tutor.words.catalog import DEFAULT_LANGUAGE, LANGUAGES, t
 
 DECK_STYLES = ("spanish", "french")
 DEFAULT_RULESET = "clasico"

@@ -17,20 +17,20 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from tute_tutor.cards import SUIT_LETTERS, Card, deck, parse_cards, suit_from_letter
-from tute_tutor.errors import TuteError
-from tute_tutor.explain import explain
-from tute_tutor.i18n import t
-from tute_tutor.rules import PRESETS, find_rules, overrides_of
-from tute_tutor.scenario import Scenario
-from tute_tutor.share import QUERY_KEY, ShareError, decode_link, encode_link
+from tute_tutor.engine.cards import SUIT_LETTERS, Card, deck, parse_cards, suit_from_letter
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.variants import PRESETS, find_rules, overrides_of
+from tute_tutor.formats.scenario import Scenario
+from tute_tutor.formats.share import QUERY_KEY, ShareError, decode_link, encode_link
+from tute_tutor.teach.worksheet import card_text, trick_labels
 from tute_tutor.ui.presenter import (
     leader_sentence,
     refusal_lines,
     winning_position,
     winning_sentence,
 )
-from tute_tutor.worksheet import card_text, trick_labels
+from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import explain
 
 # Session keys of the builder (widgets use them directly).
 RULESET: Final = "tb_ruleset"
@@ -251,7 +251,7 @@ def generator_available() -> bool:
 def topics_for(ruleset: str, overrides: dict[str, Any]) -> list[str]:
     """Obligation codes the generator can aim at under these rules (plus "any")."""
     try:
-        from tute_tutor.quiz import obligations_for
+        from tute_tutor.quiz.generator import obligations_for
     except ImportError:
         return [ANY_TOPIC]
     rules = find_rules(ruleset, overrides)
@@ -262,7 +262,7 @@ def topics_for(ruleset: str, overrides: dict[str, Any]) -> list[str]:
 def generate(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: int,
              rng: random.Random) -> Scenario:
     """A random real position with the wanted obligation (``any``: the generator picks)."""
-    from tute_tutor.quiz import generate_scenario
+    from tute_tutor.quiz.generator import generate_scenario
 
     return generate_scenario(rng, ruleset, overrides,
                              obligation=None if topic == ANY_TOPIC else topic,

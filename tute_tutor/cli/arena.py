@@ -1,0 +1,72 @@
+"""The ``tute-tutor arena`` command: two computer levels over duplicate deals.
+
+    tute-tutor arena --ruleset clasico --a 4 --b 3 --deals 1000 --seed 1 --json
+
+prints one JSON document (see :func:`tute_tutor.ai.arena.run_arena`) and shows a progress
+bar on stderr for runs of 20 deals or more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from tute_tutor.ai.arena import check_arguments, run_arena
+from tute_tutor.engine.variants import parse_flag_text
+from tute_tutor.words.catalog import t
+
+PROGRESS_FROM = 20
+
+
+def add_command(subparsers: Any) -> None:
+    """Add the ``arena`` subcommand to the ``tute-tutor`` parser."""
+    arena = subparsers.add_parser("arena", help="two computer levels over duplicate deals")
+    arena.add_argument("--ruleset", default="clasico", help="rule set id (default clasico)")
+    arena.add_argument("--set", action="append", metavar="FLAG=VALUE", help="override a flag")
+    arena.add_argument("--a", type=int, required=True, metavar="LEVEL",
+                       help="level of side a (seats 0 and 2 in four players)")
+    arena.add_argument("--b", type=int, required=True, metavar="LEVEL", help="level of side b")
+    arena.add_argument("--deals", type=int, default=100, help="duplicate deals (2 hands each)")
+    arena.add_argument("--seed", type=int, default=0, help="seed of the deals")
+    arena.add_argument("--jobs", type=int, default=1, help="processes to play in parallel")
+    arena.add_argument("--no-progress", action="store_true", help="no progress bar")
+    arena.add_argument("--json", action="store_true", help="print one JSON document")
+    arena.add_argument("--lang", choices=("es", "en"), default="es", help="language")
+    arena.set_defaults(func=cmd_arena)
+
+
+def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the arena and print its summary."""
+    overrides = dict(parse_flag_text(a) for a in args.set or [])
+    check_arguments(args.ruleset, args.a, args.b, args.deals, overrides)
+    bar = None
+    if args.deals >= PROGRESS_FROM and not args.no_progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.deals, unit="deal", file=sys.stderr, desc="arena")
+
+    def progress(running: dict[str, Any]) -> None:
+        if bar is not None:
+            rate = running["a_hands_won"] / running["hands"]
+            bar.set_postfix(a_win=f"{rate:.3f}", margin=running["a_mean_margin"],
+                            refresh=False)
+            bar.update(1)
+
+    try:
+        summary = run_arena(args.ruleset, args.a, args.b, args.deals, args.seed,
+                            overrides=overrides, jobs=max(1, args.jobs), progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        out.write(json.dumps(summary) + "\n")
+    else:
+        low, high = summary["ci95"]
+        text = t("cli.arena", args.lang, a=args.a, b=args.b, deals=summary["deals"],
+                 hands=summary["hands"], won=summary["a_hands_won"],
+                 rate=f"{summary['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}",
+                 margin=f"{summary['a_mean_margin']:+.1f}", seconds=summary["seconds"])
+        out.write(text + "\n")
+    return 0

@@ -1,0 +1,95 @@
+"""``tute-tutor quiz``: generated questions on the command line (FORMATS.md).
+
+    tute-tutor quiz --kind legal --seed 7 --count 5 --ruleset clasico --json
+    tute-tutor quiz --list-kinds --json
+
+The command is found by :func:`tute_tutor.cli.main._register_extras`; bad flags exit 2
+with ``{"error": {...}}`` like every other command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.variants import find_rules, parse_flag_text, preset_ids
+from tute_tutor.quiz.generator import (
+    KINDS,
+    Question,
+    QuizError,
+    describe_kinds,
+    generate_quiz,
+    parse_difficulty,
+)
+
+MAX_COUNT = 1000
+
+
+def add_command(subparsers: Any) -> None:
+    """Add the ``quiz`` sub-command to the ``tute-tutor`` parser."""
+    quiz = subparsers.add_parser("quiz", help="generated quiz questions with their answers")
+    quiz.add_argument("--kind", help=f"one of {', '.join(KINDS)}")
+    quiz.add_argument("--seed", default="0", help="whole number; the same seed, the same quiz")
+    quiz.add_argument("--count", default="1", help=f"how many questions (1-{MAX_COUNT})")
+    quiz.add_argument("--ruleset", default="clasico", help=f"one of {', '.join(preset_ids())}")
+    quiz.add_argument("--set", action="append", metavar="FLAG=VALUE", help="override a flag")
+    quiz.add_argument("--difficulty", default="1",
+                      help="1 beginner, 2 intermediate, 3 expert (default 1)")
+    quiz.add_argument("--list-kinds", action="store_true", help="list the question kinds")
+    quiz.add_argument("--json", action="store_true", help="print one JSON document")
+    quiz.add_argument("--lang", choices=("es", "en"), default="es",
+                      help="language of prompts and explanations (default es)")
+    quiz.set_defaults(func=cmd_quiz)
+
+
+def _whole(text: str, flag: str, low: int, high: int | None = None) -> int:
+    value = str(text).strip()
+    digits = value[1:] if value.startswith("-") else value
+    if not digits.isdigit():
+        raise QuizError(f"{flag} takes a whole number, not {text!r}")
+    number = int(value)
+    if number < low or (high is not None and number > high):
+        upper = f"-{high}" if high is not None else " or more"
+        raise QuizError(f"{flag} {number} is out of range ({low}{upper})")
+    return number
+
+
+def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the questions (or the kinds) as FORMATS.md describes."""
+    if args.list_kinds:
+        kinds = describe_kinds(args.lang)
+        if args.json:
+            out.write(json.dumps({"kinds": kinds}, ensure_ascii=False) + "\n")
+        else:
+            for kind in kinds:
+                out.write(f"{kind['kind']}: {kind['title']} ({', '.join(kind['rulesets'])})\n")
+        return 0
+    if not args.kind:
+        raise QuizError(f"quiz needs --kind (one of {', '.join(KINDS)}) or --list-kinds")
+    seed = _whole(args.seed, "--seed", 0)
+    count = _whole(args.count, "--count", 1, MAX_COUNT)
+    difficulty = parse_difficulty(args.difficulty)
+    overrides = dict(parse_flag_text(a) for a in args.set or [])
+    find_rules(args.ruleset, overrides)
+    questions = generate_quiz(args.kind, seed, count, args.ruleset, overrides or None,
+                              lang=args.lang, difficulty=difficulty)
+    if args.json:
+        data = {"questions": [q.to_json() for q in questions]}
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+    else:
+        out.write("\n\n".join(_human(i, q) for i, q in enumerate(questions, 1)) + "\n")
+    return 0
+
+
+def _human(number: int, question: Question) -> str:
+    lines = [f"{number}. {question.prompt}"]
+    for value, label in zip(question.options, question.option_labels, strict=True):
+        mark = "*" if value in question.answer else " "
+        lines.append(f"  [{mark}] {label}")
+    lines.append(f"  -> {question.explanation}")
+    return "\n".join(lines)
+
+
+__all__ = ["TuteError", "add_command", "cmd_quiz"]

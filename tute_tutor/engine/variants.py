@@ -1,0 +1,193 @@
+"""Rules as data: one frozen :class:`Rules` value with every flag of RULES.md.
+
+Presets live in a registry looked up by id; code asks a flag, never a preset name.
+
+>>> rules = find_rules("clasico", {"partner_exemption": True})
+>>> rules.partner_exemption, rules.players
+(True, 4)
+>>> find_rules("clasico", {"partner_exemptoin": True})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tute_tutor.engine.errors.RulesError: unknown rule flag 'partner_exemptoin' (known: ...)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Final
+
+from tute_tutor.engine.errors import RulesError
+
+CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "cante_by": ("team", "trick_winner"),
+    "cantes_per_trick": ("per_player", "one"),
+    "tute_timing": ("team_first_trick", "after_won_trick"),
+    "next_dealer": ("next", "last_trick_winner"),
+}
+_MATCH_RE: Final = re.compile(r"^(hands|points|ludoteka):([1-9][0-9]?)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule flag of RULES.md. ``players`` is fixed by the preset."""
+
+    players: int = 4
+    overtake_when_trumped: bool = False
+    trump_when_cannot_overtrump: bool = False
+    partner_exemption: bool = False
+    cante_by: str = "team"
+    cantes_per_trick: str = "per_player"
+    tute_timing: str = "team_first_trick"
+    tute_award: str | int = "hand"
+    match: str = "hands:3"
+    next_dealer: str = "next"
+    first_hand_trump: str | None = None
+
+    # Derived facts, asked by the engine instead of the player count.
+    @property
+    def has_stock(self) -> bool:
+        """Two-player tute: a stock to draw from, free play while it lasts."""
+        return self.players == 2
+
+    @property
+    def has_teams(self) -> bool:
+        """Four players: two teams of partners sitting opposite."""
+        return self.players == 4
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 10, 13 or 8."""
+        return {4: 10, 3: 13, 2: 8}[self.players]
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in play: 40, or 39 in tute a tres."""
+        return 39 if self.players == 3 else 40
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks in a whole hand: 10, 13 or 20."""
+        return self.deck_size // self.players
+
+    def team_of(self, seat: int) -> int:
+        """Team number of a seat: seats {0, 2} and {1, 3} in 4 players, else the seat."""
+        return seat % 2 if self.players == 4 else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The partner's seat in 4 players, None otherwise."""
+        return (seat + 2) % 4 if self.players == 4 else None
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: 2 teams in 4 players, else one per seat."""
+        return 2 if self.players == 4 else self.players
+
+    def flags(self) -> dict[str, Any]:
+        """Every overridable flag with its value."""
+        values = asdict(self)
+        del values["players"]
+        return values
+
+
+PRESETS: Final[dict[str, Rules]] = {
+    "clasico": Rules(),
+    "las40": Rules(tute_award=2, match="points:3", next_dealer="last_trick_winner"),
+    "ludoteka": Rules(tute_award=2, match="ludoteka:6", first_hand_trump="o"),
+    "estricto": Rules(overtake_when_trumped=True, cante_by="trick_winner",
+                      cantes_per_trick="one", tute_timing="after_won_trick"),
+    "a-tres": Rules(players=3),
+    "a-dos": Rules(players=2, cante_by="trick_winner", cantes_per_trick="one",
+                   tute_timing="after_won_trick", match="streak"),
+}
+"""The presets of FORMATS.md, by their stable id."""
+
+FLAG_NAMES: Final = tuple(f.name for f in fields(Rules) if f.name != "players")
+
+
+def preset_ids() -> list[str]:
+    """Ids of the shipped presets, in FORMATS.md order."""
+    return list(PRESETS)
+
+
+def find_rules(ruleset: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The preset ``ruleset`` with ``overrides`` applied and validated."""
+    if not isinstance(ruleset, str) or ruleset not in PRESETS:
+        raise RulesError(
+            f"unknown rule set {ruleset!r} (known: {', '.join(PRESETS)})"
+        )
+    base = PRESETS[ruleset]
+    if overrides is None:
+        return base
+    if not isinstance(overrides, Mapping):
+        raise RulesError(f"overrides must be an object of flag: value, not {overrides!r}")
+    changes = {name: validate_flag(name, value) for name, value in overrides.items()}
+    return replace(base, **changes)
+
+
+def validate_flag(name: object, value: object) -> Any:
+    """Check one override; return the value in its canonical type."""
+    if name == "players":
+        raise RulesError("flag 'players' is fixed by the rule set: pick a-tres or a-dos instead")
+    if not isinstance(name, str) or name not in FLAG_NAMES:
+        raise RulesError(f"unknown rule flag {name!r} (known: {', '.join(FLAG_NAMES)})")
+    if name in ("overtake_when_trumped", "trump_when_cannot_overtrump", "partner_exemption"):
+        if not isinstance(value, bool):
+            raise RulesError(f"flag '{name}' takes true or false, not {value!r}")
+        return value
+    if name in CHOICES:
+        if value not in CHOICES[name]:
+            raise RulesError(
+                f"flag '{name}' takes one of {', '.join(CHOICES[name])}, not {value!r}"
+            )
+        return value
+    if name == "tute_award":
+        if value == "hand" or (type(value) is int and 1 <= value <= 99):
+            return value
+        raise RulesError(
+            f"flag 'tute_award' takes \"hand\" or a number of points 1-99, not {value!r}"
+        )
+    if name == "match":
+        if value == "streak" or (isinstance(value, str) and _MATCH_RE.match(value)):
+            return value
+        raise RulesError(
+            f"flag 'match' takes hands:N, points:N, ludoteka:N or streak, not {value!r}"
+        )
+    # first_hand_trump
+    if value is None or value in ("o", "c", "e", "b"):
+        return value
+    raise RulesError(
+        f"flag 'first_hand_trump' takes a suit letter o, c, e, b or null, not {value!r}"
+    )
+
+
+def parse_flag_text(assignment: str) -> tuple[str, Any]:
+    """Read ``FLAG=VALUE`` from the command line into a validated pair."""
+    if not isinstance(assignment, str) or "=" not in assignment:
+        shown = f"'{assignment}'" if isinstance(assignment, str) and \
+            assignment.isprintable() else repr(assignment)
+        raise RulesError(f"{shown} is not FLAG=VALUE")
+    name, text = (part.strip() for part in assignment.split("=", 1))
+    value: Any = text
+    if text.lower() in ("true", "false"):
+        value = text.lower() == "true"
+    elif text.isdigit():
+        value = int(text)
+    elif text.lower() in ("null", "none"):
+        value = None
+    return name, validate_flag(name, value)
+
+
+def overrides_of(rules: Rules, ruleset: str) -> dict[str, Any]:
+    """The flags where ``rules`` differs from the preset ``ruleset``."""
+    base = PRESETS[ruleset].flags()
+    return {k: v for k, v in rules.flags().items() if base[k] != v}
+
+
+def match_target(rules: Rules) -> tuple[str, int]:
+    """``("hands", 3)``, ``("points", 3)``, ``("ludoteka", 6)`` or ``("streak", 0)``."""
+    if rules.match == "streak":
+        return ("streak", 0)
+    kind, number = rules.match.split(":")
+    return (kind, int(number))

@@ -1,0 +1,220 @@
+"""Share links and scenario files: a scenario or a whole sequence as text.
+
+A link token carries the same JSON as a scenario file (FORMATS.md: one scenario is
+an object, a sequence is a list of them), with the default keys left out, compressed
+with zlib and written in URL-safe base64 behind a one-character version marker. zlib's
+checksum makes a damaged or altered token fail loudly instead of decoding to nonsense,
+and every decoded scenario is validated again by :class:`Scenario`.
+
+>>> from tute_tutor.formats.scenario import Scenario
+>>> s = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12c", "4c"],
+...                         "trick": ["10c"]})
+>>> token = encode_link([s])
+>>> token[0], decode_link(token) == [s]
+('1', True)
+>>> decode_link("1abc")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tute_tutor.formats.share.ShareError: the link is damaged: its data does not unpack ...
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.formats.scenario import Scenario
+
+LINK_VERSION: Final = "1"
+"""The first character of every token; a new encoding gets a new character."""
+
+QUERY_KEY: Final = "s"
+"""The query parameter that carries a token (``?s=1eJy...``)."""
+
+MAX_TOKEN_CHARS: Final = 8000
+"""Longest token accepted: browsers and servers cope with URLs well beyond this."""
+
+MAX_JSON_BYTES: Final = 200_000
+"""Largest unpacked JSON accepted from a link or a file (guards against zip bombs)."""
+
+MAX_SCENARIOS: Final = 100
+"""Most scenarios in one sequence."""
+
+_DEFAULTS: Final[dict[str, Any]] = {"overrides": {}, "trick": [], "stock_left": 0}
+
+
+class ShareError(TuteError):
+    """A link or scenario file that cannot be read; ``reason`` names the kind of failure.
+
+    Reasons: ``version``, ``too_long``, ``base64``, ``checksum``, ``json``, ``shape``,
+    ``empty``, ``too_many`` and ``scenario`` (one scenario of it is impossible).
+    """
+
+    code = "bad_link"
+
+    def __init__(self, message: str, *, reason: str, detail: str = "",
+                 code: str | None = None) -> None:
+        super().__init__(message, code=code)
+        self.reason = reason
+        self.detail = detail
+
+
+def compact_json(scenario: Scenario) -> dict[str, Any]:
+    """The scenario's FORMATS.md JSON without the keys that hold their default value."""
+    data = scenario.to_json()
+    return {k: v for k, v in data.items() if _DEFAULTS.get(k, object()) != v}
+
+
+def scenarios_to_data(scenarios: Sequence[Scenario]) -> dict[str, Any] | list[dict[str, Any]]:
+    """One scenario as an object, several as a list (the file and link payload)."""
+    if not scenarios:
+        raise ShareError("there is no scenario to share", reason="empty")
+    if len(scenarios) == 1:
+        return compact_json(scenarios[0])
+    return [compact_json(s) for s in scenarios]
+
+
+def scenarios_from_data(data: object, *, source: str = "link") -> list[Scenario]:
+    """Validate a parsed payload (object or list) into scenarios; errors name the item."""
+    code = "bad_link" if source == "link" else "bad_file"
+    items: list[object]
+    if isinstance(data, Mapping):
+        items = [data]
+    elif isinstance(data, list):
+        items = list(data)
+    else:
+        raise ShareError(f"the {source} must hold a scenario object or a list of scenarios",
+                         reason="shape", code=code)
+    if not items:
+        raise ShareError(f"the {source} holds no scenario", reason="empty", code=code)
+    if len(items) > MAX_SCENARIOS:
+        raise ShareError(f"the {source} holds {len(items)} scenarios: at most {MAX_SCENARIOS}",
+                         reason="too_many", detail=str(len(items)), code=code)
+    scenarios: list[Scenario] = []
+    for number, item in enumerate(items, start=1):
+        try:
+            scenarios.append(Scenario.from_json(item))
+        except TuteError as error:
+            where = f"scenario {number}: " if len(items) > 1 else ""
+            raise ShareError(f"{where}{error}", reason="scenario",
+                             detail=f"{where}{error}", code=code) from None
+    return scenarios
+
+
+def encode_link(scenarios: Sequence[Scenario]) -> str:
+    """The URL-safe token for one scenario or a sequence (raises if too long for a link)."""
+    text = json.dumps(scenarios_to_data(scenarios), separators=(",", ":"), ensure_ascii=False)
+    packed = zlib.compress(text.encode("utf-8"), 9)
+    token = LINK_VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    if len(token) > MAX_TOKEN_CHARS:
+        raise ShareError(
+            f"the link would be {len(token)} characters long: at most {MAX_TOKEN_CHARS}; "
+            "share fewer scenarios or save them to a file",
+            reason="too_long", detail=str(len(token)))
+    return token
+
+
+def decode_link(token: object) -> list[Scenario]:
+    """Scenarios of a token; a one-line :class:`ShareError` for anything wrong with it."""
+    if not isinstance(token, str) or not token.strip():
+        raise ShareError("the link carries no scenario", reason="empty")
+    token = token.strip()
+    if len(token) > MAX_TOKEN_CHARS:
+        raise ShareError(f"the link is {len(token)} characters long: at most {MAX_TOKEN_CHARS}",
+                         reason="too_long", detail=str(len(token)))
+    if token[0] != LINK_VERSION:
+        raise ShareError(
+            f"the link was made by another version of Tute Tutor (marker {token[0]!r})",
+            reason="version", detail=token[0])
+    body = token[1:]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        if not body or base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=") != body:
+            raise ValueError("not canonical")
+    except (binascii.Error, ValueError):
+        raise ShareError("the link is damaged: it holds characters a link never has",
+                         reason="base64") from None
+    text = _unpack(packed)
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ShareError("the link is damaged: its content is not valid JSON",
+                         reason="json") from None
+    return scenarios_from_data(data, source="link")
+
+
+def _unpack(packed: bytes) -> str:
+    unpacker = zlib.decompressobj()
+    try:
+        raw = unpacker.decompress(packed, MAX_JSON_BYTES + 1)
+        if not unpacker.eof:
+            if len(raw) > MAX_JSON_BYTES:
+                raise ShareError(f"the link unpacks to more than {MAX_JSON_BYTES} bytes",
+                                 reason="too_long", detail=str(MAX_JSON_BYTES))
+            raise zlib.error("incomplete stream")
+        if unpacker.unused_data:
+            raise zlib.error("trailing data")
+        return raw.decode("utf-8")
+    except (zlib.error, UnicodeDecodeError):
+        raise ShareError("the link is damaged: its data does not unpack (altered or cut short)",
+                         reason="checksum") from None
+
+
+def share_query(scenarios: Sequence[Scenario]) -> dict[str, str]:
+    """Query parameters that carry ``scenarios`` (``{"s": token}``)."""
+    return {QUERY_KEY: encode_link(scenarios)}
+
+
+def share_url(base_url: str, page: str, scenarios: Sequence[Scenario]) -> str:
+    """A full link to ``page`` (``try_it`` or ``teacher``) under the app's ``base_url``."""
+    return f"{base_url.rstrip('/')}/{page}?{QUERY_KEY}={encode_link(scenarios)}"
+
+
+def scenarios_to_file_text(scenarios: Sequence[Scenario]) -> str:
+    """A scenario file: the FORMATS.md object, or a list of them for a sequence."""
+    data: Any
+    if len(scenarios) == 1:
+        data = scenarios[0].to_json()
+    else:
+        if not scenarios:
+            raise ShareError("there is no scenario to save", reason="empty", code="bad_file")
+        data = [s.to_json() for s in scenarios]
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def scenarios_from_file_bytes(raw: bytes) -> list[Scenario]:
+    """Read an uploaded scenario file; a one-line :class:`ShareError` when it is wrong."""
+    if len(raw) > MAX_JSON_BYTES:
+        raise ShareError(f"the file is {len(raw)} bytes: at most {MAX_JSON_BYTES}",
+                         reason="too_long", detail=str(len(raw)), code="bad_file")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ShareError("the file is not UTF-8 text", reason="json",
+                         code="bad_file") from None
+    return scenarios_from_file_text(text)
+
+
+def scenarios_from_file_text(text: str) -> list[Scenario]:
+    """Read a scenario file's text (one object or a list)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ShareError(f"the file is not valid JSON (line {error.lineno}: {error.msg})",
+                         reason="json", detail=f"{error.lineno}: {error.msg}",
+                         code="bad_file") from None
+    except RecursionError:
+        raise ShareError("the file is not valid JSON (nested too deep)", reason="json",
+                         code="bad_file") from None
+    return scenarios_from_data(data, source="file")
+
+
+__all__ = ["LINK_VERSION", "MAX_TOKEN_CHARS", "QUERY_KEY", "ShareError", "compact_json",
+           "decode_link", "encode_link", "scenarios_from_data", "scenarios_from_file_bytes",
+           "scenarios_from_file_text", "scenarios_to_data", "scenarios_to_file_text",
+           "share_query", "share_url"]

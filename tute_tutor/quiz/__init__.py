@@ -1,0 +1,1 @@
+"""Quiz questions generated from real positions, and the spaced-repetition schedule."""

@@ -1,0 +1,759 @@
+"""The guided practice table: the learner against computer players, every card explained.
+
+A :class:`Table` plays whole hands and whole matches of any preset through
+:class:`~tute_tutor.engine.game.Game`: the learner sits at seat 0 (in four players with a
+computer partner at seat 2), every other seat is a computer player of level 1-4.
+The table never decides a rule itself: legality, obligations, cantes, tute and the
+swap all come from the game; it only sequences the turns, remembers the learner's
+decisions (for undo) and keeps a log of announcements that are turned into sentences
+in the learner's language when they are shown.
+
+>>> table = Table(TableConfig("clasico", seed=5))
+>>> table.waiting_for_learner, table.game.to_move
+(True, 0)
+>>> card = table.legal_cards()[0]
+>>> table.click(card, "en").played
+True
+>>> _ = table.run()
+>>> table.game.to_move == 0 or table.game.finished
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal, Protocol
+
+from tute_tutor.ai import get_player
+from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction, apply_action
+from tute_tutor.engine.cards import Card, suit_name
+from tute_tutor.engine.errors import RulesError, TuteError
+from tute_tutor.engine.game import Game, HandResult, SeatView
+from tute_tutor.engine.legal import PlayAnalysis
+from tute_tutor.engine.match import Match
+from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal, join_names
+
+LEARNER: Final = 0
+"""The learner's seat: seat 0 (mano in the first hand, partner of seat 2 in pairs)."""
+
+LEVELS: Final = (1, 2, 3, 4)
+PACES: Final = ("instant", "step")
+
+AnnouncementKind = Literal["deal", "play", "renuncio", "cante", "tute", "swap", "trick",
+                           "draw", "end"]
+
+
+class Evaluator(Protocol):
+    """Anything that rates each legal card for the seat to move (level 4 does)."""
+
+    def evaluate(self, view: SeatView, rng: random.Random) -> list[tuple[Card, float]]:
+        """Expected points for the seat's side after each legal card."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """How a practice table is set up: rule set, computer levels, seed, referee mode.
+
+    ``levels`` lists the level of each computer seat in seat order (seats 1, 2, ...);
+    a shorter tuple repeats its last value, an empty one means level 1 everywhere.
+    ``computer_renuncio`` is, in referee mode, the chance that a computer seat that
+    could break a rule does so (so the learner sees renuncios flagged).
+    """
+
+    ruleset: str = "clasico"
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    levels: tuple[int, ...] = ()
+    referee: bool = False
+    computer_renuncio: float = 0.0
+    think_seconds: float | None = None
+    """Time budget of level-4 players per decision (None: the level's own default)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set with its overrides (validated by the engine)."""
+        return find_rules(self.ruleset, self.overrides)
+
+    def level_of(self, seat: int) -> int:
+        """Level of the computer at ``seat`` (1-4)."""
+        if not self.levels:
+            return 1
+        return self.levels[min(seat - 1, len(self.levels) - 1)]
+
+
+def available_levels() -> list[int]:
+    """The computer levels that exist in this build (level 1 always does)."""
+    levels = []
+    for level in LEVELS:
+        try:
+            get_player(level)
+        except TuteError:
+            continue
+        levels.append(level)
+    return levels
+
+
+def _name_key(seat: int) -> str:
+    return "practice.seat.you" if seat == LEARNER else f"practice.seat.name{seat}"
+
+
+def seat_name(seat: int, lang: str = "es") -> str:
+    """The name shown for a seat: "Tú" for the learner, a person's name otherwise."""
+    return t(_name_key(seat), lang)
+
+
+def seat_label(seat: int, rules: Rules, lang: str = "es") -> str:
+    """The seat's name with its role at the table ("Carmen (tu compañera)")."""
+    name = seat_name(seat, lang)
+    if seat == LEARNER:
+        return name
+    if rules.partner_of(LEARNER) == seat:
+        return t("practice.seat.partner_label", lang, name=name)
+    return t("practice.seat.opponent_label", lang, name=name)
+
+
+def side_name(side: int, rules: Rules, lang: str = "es") -> str:
+    """The name of a scoring side: your pair / the other pair, or a seat's name."""
+    if rules.has_teams:
+        return t("practice.side.us" if side == rules.team_of(LEARNER) else "practice.side.them",
+                 lang, partner=seat_name(2, lang), a=seat_name(1, lang), b=seat_name(3, lang))
+    return seat_name(side, lang)
+
+
+def _pair_name(suit: int, points: int, lang: str) -> str:
+    key = "practice.log.cuarenta" if points == 40 else "practice.log.veinte"
+    return t(key, lang, suit=suit_name(suit, lang))
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """One line of the table's log, kept as data and worded when shown.
+
+    ``at`` is the number of game events once it happened (undo drops later lines).
+    """
+
+    kind: AnnouncementKind
+    seat: int
+    at: int
+    card: Card | None = None
+    analysis: PlayAnalysis | None = None
+    suit: int | None = None
+    points: int = 0
+    other: Card | None = None
+    last: bool = False
+    result: HandResult | None = None
+    players: int = 4
+
+    def text(self, lang: str = "es") -> str:
+        """The announcement in ``lang``."""
+        you = "_you" if self.seat == LEARNER else ""
+        name = seat_name(self.seat, lang)
+        card = card_name(self.card, lang) if self.card is not None else ""
+        if self.kind == "deal":
+            key = "practice.log.deal_stock" if self.players == 2 else "practice.log.deal"
+            return t(key + you, lang, dealer=name, card=card,
+                     trump=suit_name(self.suit or 0, lang))
+        if self.kind == "play":
+            assert self.analysis is not None and self.card is not None
+            if self.seat == LEARNER:
+                return t("practice.log.you_play", lang, card=card) + " " + \
+                    explain(self.analysis, lang)
+            return describe_play(name, self.analysis, self.card, lang)
+        if self.kind == "renuncio":
+            assert self.analysis is not None and self.card is not None
+            return renuncio_text(self.seat, self.analysis, self.card, lang)
+        if self.kind == "cante":
+            assert self.suit is not None
+            return t("practice.log.cante" + you, lang, name=name,
+                     pair=_pair_name(self.suit, self.points, lang), points=self.points)
+        if self.kind == "tute":
+            kind = t("practice.log.tute_reyes" if self.points == 12 else
+                     "practice.log.tute_caballos", lang)
+            return t("practice.log.tute" + you, lang, name=name, kind=kind)
+        if self.kind == "swap":
+            other = card_name(self.other, lang) if self.other is not None else ""
+            return t("practice.log.swap" + you, lang, name=name, given=card, taken=other)
+        if self.kind == "trick":
+            key = "practice.log.trick_last" if self.last else "practice.log.trick"
+            return t(key + you, lang, name=name, card=card, points=self.points)
+        if self.kind == "draw":
+            return t("practice.log.draw" + you, lang, name=name, card=card)
+        assert self.result is not None
+        return t("practice.log.end", lang) + " " + outcome_text(self.result, self.players, lang)
+
+
+RULE_OF_REASON: Final = {"must_follow": "asistir", "must_beat": "montar",
+                         "must_trump": "fallar", "must_overtrump": "pisar",
+                         "must_trump_low": "fallar"}
+"""The obligation each refusal reason of :mod:`tute_tutor.engine.legal` enforces."""
+
+
+def renuncio_text(seat: int, analysis: PlayAnalysis, card: Card, lang: str = "es") -> str:
+    """A renuncio flagged: who broke which rule with which card, and what was allowed."""
+    reason = analysis.refused_reason(card) or "must_follow"
+    rule = t(f"practice.rule.{reason}", lang)
+    why = explain_refusal(analysis, card, lang).split(": ", 1)[-1]
+    you = "_you" if seat == LEARNER else ""
+    return t("practice.log.renuncio" + you, lang, name=seat_name(seat, lang),
+             card=card_name(card, lang), rule=rule, why=why,
+             allowed=join_names(analysis.legal, lang))
+
+
+def _rules_for(players: int) -> Rules:
+    return find_rules({4: "clasico", 3: "a-tres", 2: "a-dos"}[players])
+
+
+def totals_text(totals: Sequence[int], players: int, lang: str = "es") -> str:
+    """"vosotros 78, ellos 52" or "Tú 40, Bruno 90": the totals with their sides."""
+    rules = _rules_for(players)
+    if rules.has_teams:
+        names = [t("practice.side.us_short", lang), t("practice.side.them_short", lang)]
+    else:
+        names = [seat_name(seat, lang) for seat in range(players)]
+    return ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+
+
+def outcome_text(result: HandResult, players: int, lang: str = "es") -> str:
+    """Who won the hand and why, in one sentence."""
+    rules = _rules_for(players)
+    winner = side_name(result.winner, rules, lang)
+    you = "_you" if not rules.has_teams and result.winner == LEARNER else ""
+    totals = totals_text(result.totals, players, lang)
+    if result.reason == "tute" and result.tute is not None:
+        kind = t("practice.log.tute_reyes" if result.tute.kind == "reyes" else
+                 "practice.log.tute_caballos", lang)
+        return t("practice.outcome.tute" + you, lang, winner=winner, kind=kind,
+                 name=seat_name(result.tute.seat, lang))
+    if result.reason == "renuncio" and result.renuncio is not None:
+        by_you = "_by_you" if result.renuncio.seat == LEARNER else ""
+        return t("practice.outcome.renuncio" + by_you, lang, winner=winner,
+                 name=seat_name(result.renuncio.seat, lang), totals=totals)
+    if result.reason == "tie_last_trick":
+        return t("practice.outcome.tie" + you, lang, winner=winner,
+                 total=result.totals[result.winner])
+    return t("practice.outcome.points" + you, lang, winner=winner, totals=totals,
+             points=result.totals[result.winner])
+
+
+@dataclass(frozen=True, slots=True)
+class ClickResult:
+    """What became of a click on a card of the learner's hand."""
+
+    played: bool
+    message: str = ""
+    renuncio: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """What the learner may declare right now (empty outside their moment)."""
+
+    cantes: tuple[int, ...] = ()
+    tute: bool = False
+    swap: Card | None = None
+    swap_for: Card | None = None
+
+    def __bool__(self) -> bool:
+        """True when the learner has anything to declare."""
+        return bool(self.cantes) or self.tute or self.swap is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The level-4 evaluation of each legal card for the learner, best first."""
+
+    ratings: tuple[tuple[Card, float], ...]
+
+    @property
+    def best(self) -> Card:
+        """The card level 4 would play."""
+        return self.ratings[0][0]
+
+    def text(self, lang: str = "es") -> str:
+        """"Best: the as (21 points on average); the 4 gets 13, 8 fewer."""
+        best_card, best_value = self.ratings[0]
+        best = round(best_value)
+        lines = [t("practice.hint.best", lang, card=card_name(best_card, lang), points=best)]
+        for card, value in self.ratings[1:]:
+            # the difference of the numbers shown, so the sentence adds up as read
+            shown = round(value)
+            key = "practice.hint.other" if shown < best else "practice.hint.same"
+            lines.append(t(key, lang, card=card_name(card, lang), points=shown,
+                           loss=best - shown))
+        if len(self.ratings) == 1:
+            lines.append(t("practice.hint.only", lang))
+        return " ".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class TableStatus:
+    """Everything the page shows about the table at one moment."""
+
+    hand_number: int
+    dealer: int
+    to_move: int | None
+    trump: int
+    trump_card: Card
+    face_up: Card | None
+    stock_left: int
+    trick: tuple[Card, ...]
+    trick_seats: tuple[int, ...]
+    winning_seat: int | None
+    winning_is_partner: bool
+    winning_is_learner: bool
+    points: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    match_scores: tuple[int, ...]
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    events: int
+    asks: tuple[int, ...]
+    log: int
+
+
+class Table:
+    """A practice table for one learner: whole hands and a whole match, step by step."""
+
+    def __init__(self, config: TableConfig | None = None) -> None:
+        self.config = config or TableConfig()
+        self.rules = self.config.rules
+        self.players = self.rules.players
+        self.computers = self._computers(self.config)
+        self.match = Match.new(self.config.ruleset, dict(self.config.overrides),
+                               seed=self.config.seed, dealer=self.players - 1)
+        self.hand_number = 1
+        self._start_hand()
+
+    def _computers(self, config: TableConfig) -> dict[int, Player]:
+        computers: dict[int, Player] = {}
+        for seat in range(1, self.players):
+            level = config.level_of(seat)
+            if level not in LEVELS:
+                raise RulesError(f"computer level {level!r} does not exist: choose 1 to 4")
+            player = get_player(level)
+            if config.think_seconds is not None and hasattr(player, "time_budget"):
+                player.time_budget = config.think_seconds
+            computers[seat] = player
+        return computers
+
+    def reconfigure(self, *, levels: tuple[int, ...] | None = None,
+                    referee: bool | None = None, computer_renuncio: float | None = None,
+                    think_seconds: float | None = None) -> None:
+        """Change the computers' levels or referee mode without dealing again."""
+        changes: dict[str, Any] = {}
+        if levels is not None:
+            changes["levels"] = tuple(levels)
+        if referee is not None:
+            changes["referee"] = referee
+        if computer_renuncio is not None:
+            changes["computer_renuncio"] = computer_renuncio
+        if think_seconds is not None:
+            changes["think_seconds"] = think_seconds
+        config = replace(self.config, **changes)
+        self.computers = self._computers(config)
+        self.config = config
+
+    # ----------------------------------------------------------------- hands
+    @property
+    def game(self) -> Game:
+        """The hand being played."""
+        return self.match.current
+
+    def _start_hand(self) -> None:
+        game = self.game
+        self.log: list[Announcement] = [
+            Announcement("deal", game.dealer, 0, card=_trump_card(game), suit=game.trump,
+                         players=self.players)]
+        self._asks: list[int] = []
+        self._undo: list[_Snapshot] = []
+        self.hand_recorded = False
+        self._settle()
+
+    def next_hand(self) -> bool:
+        """Score the finished hand in the match and deal the next one.
+
+        Returns False (and changes nothing) when the hand is not over or the match is.
+        """
+        if not self.game.finished or self.match_finished:
+            return False
+        self.match.finish_hand()
+        if self.match.finished:
+            return False
+        self.match.next_hand()
+        self.hand_number += 1
+        self._start_hand()
+        return True
+
+    @property
+    def match_finished(self) -> bool:
+        """The match is decided (the finished hand included once it is over)."""
+        if self.match.finished:
+            return True
+        if not self.game.finished:
+            return False
+        return self.match.would_finish()
+
+    def match_scores(self) -> tuple[int, ...]:
+        """Match score per side, counting the current hand once it is finished."""
+        return tuple(self.match.scores_with_current())
+
+    # ----------------------------------------------------------------- turns
+    def _rng(self, purpose: str, seat: int) -> random.Random:
+        """A generator fixed by the seed and the position: undo replays the same choices."""
+        return random.Random(f"{self.config.seed}/{self.hand_number}/{purpose}/"
+                             f"{len(self.game.events)}/{seat}")
+
+    @property
+    def waiting_for_learner(self) -> bool:
+        """The next action is the learner's (a card to play or a declaration offered)."""
+        if self.game.finished:
+            return False
+        if self._asks:
+            return self._asks[0] == LEARNER
+        return self.game.to_move == LEARNER
+
+    @property
+    def finished(self) -> bool:
+        """The current hand is over."""
+        return self.game.finished
+
+    def thinking_seat(self) -> int | None:
+        """The computer seat whose action comes next, if any."""
+        if self.game.finished or self.waiting_for_learner:
+            return None
+        return self._asks[0] if self._asks else self.game.to_move
+
+    def _settle(self, *, announce: bool = True) -> None:
+        """Skip the learner's turn to declare when nothing is offered; close an empty moment
+        (in two players the draws happen then, and the learner is told the card drawn)."""
+        game = self.game
+        while self._asks and self._asks[0] == LEARNER and not self.offers(check_turn=False):
+            self._asks.pop(0)
+        if game.finished:
+            self._asks = []
+            return
+        if not self._asks and game.moment is not None:
+            moment_winner = game.moment.winner
+            pile = list(game.draw_pile)
+            game.close_moment()
+            if announce and len(pile) >= 2:
+                self._announce_draws(moment_winner, pile[0], pile[1], last=len(pile) == 2)
+
+    def _announce_draws(self, winner: int, first: int, second: int, *, last: bool) -> None:
+        from tute_tutor.engine.cards import CARDS
+
+        at = len(self.game.events)
+        mine = first if winner == LEARNER else second
+        self.log.append(Announcement("draw", LEARNER, at, card=CARDS[mine],
+                                     players=self.players))
+        if last and winner == LEARNER:  # the other player takes the face-up card: public
+            self.log.append(Announcement("draw", 1 - LEARNER, at, card=CARDS[second],
+                                         players=self.players))
+
+    def _after_event(self, tricks_before: int) -> None:
+        game = self.game
+        if len(game.tricks) > tricks_before and game.renuncio is None:
+            trick = game.tricks[-1]
+            last = game.finished and game.tute is None
+            winning_card = _winning_card(trick.cards, trick.leader, trick.winner, self.players)
+            self.log.append(Announcement("trick", trick.winner, len(game.events),
+                                         card=winning_card,
+                                         points=trick.points + (10 if last else 0),
+                                         last=last, players=self.players))
+            if game.moment is not None:
+                winner = trick.winner
+                self._asks = [(winner + i) % self.players for i in range(self.players)]
+        if game.finished:
+            self.log.append(Announcement("end", game.tricks[-1].winner if game.tricks else 0,
+                                         len(game.events), result=game.result(),
+                                         players=self.players))
+        self._settle()
+
+    def _play(self, seat: int, card: Card, analysis: PlayAnalysis) -> None:
+        game = self.game
+        tricks_before = len(game.tricks)
+        legal = card in analysis.legal
+        game.play(card, referee=not legal)
+        kind: AnnouncementKind = "play" if legal else "renuncio"
+        self.log.append(Announcement(kind, seat, len(game.events), card=card,
+                                     analysis=analysis, players=self.players))
+        self._after_event(tricks_before)
+
+    def _declare(self, seat: int, action: Action) -> bool:
+        game = self.game
+        try:
+            event = apply_action(game, seat, action)
+        except TuteError:
+            return False
+        at = len(game.events)
+        if isinstance(action, CanteAction):
+            self.log.append(Announcement("cante", seat, at, suit=action.suit,
+                                         points=getattr(event, "points", 20),
+                                         players=self.players))
+        elif isinstance(action, TuteAction):
+            kind = getattr(event, "kind", "reyes")
+            self.log.append(Announcement("tute", seat, at, points=12 if kind == "reyes" else 11,
+                                         players=self.players))
+            self.log.append(Announcement("end", seat, at, result=game.result(),
+                                         players=self.players))
+        elif isinstance(action, SwapAction):
+            self.log.append(Announcement("swap", seat, at, card=getattr(event, "given", None),
+                                         other=getattr(event, "taken", None),
+                                         players=self.players))
+        return True
+
+    def step(self) -> bool:
+        """Carry out the next computer action that shows on the table.
+
+        A computer's declarations in a moment count as one step, a card as another.
+        Returns False when the learner must act or the hand is over.
+        """
+        game = self.game
+        while not game.finished and not self.waiting_for_learner:
+            if self._asks:
+                seat = self._asks.pop(0)
+                view = game.view(seat)
+                actions = self.computers[seat].declarations(view, self._rng("declare", seat))
+                made = [self._declare(seat, action) for action in actions]
+                self._settle()
+                if any(made):
+                    return True
+                continue
+            mover = game.to_move
+            assert mover is not None
+            self._computer_play(mover)
+            return True
+        return False
+
+    def run(self, limit: int = 1000) -> int:
+        """Advance the computers until the learner must act or the hand ends; steps taken."""
+        steps = 0
+        while steps < limit and self.step():
+            steps += 1
+        return steps
+
+    def _computer_play(self, seat: int) -> None:
+        game = self.game
+        analysis = game.analyse(seat)
+        rng = self._rng("play", seat)
+        card: Card | None = None
+        if self.config.referee and self.config.computer_renuncio > 0:
+            illegal = [c for c in analysis.hand if c not in analysis.legal]
+            if illegal and rng.random() < self.config.computer_renuncio:
+                card = rng.choice(illegal)
+        if card is None:
+            card = self.computers[seat].choose_card(game.view(seat), rng)
+        self._play(seat, card, analysis)
+
+    # ----------------------------------------------------------------- learner
+    def learner_hand(self) -> list[Card]:
+        """The learner's cards as they should be shown now.
+
+        In two players, while the learner may still declare, the hand is the one before
+        the draw; otherwise it includes the card drawn after the last trick.
+        """
+        game = self.game
+        if self._asks or game.moment is not None:
+            return game.hand(LEARNER)
+        return list(game.analyse(LEARNER).hand) if not game.finished else game.hand(LEARNER)
+
+    def learner_analysis(self) -> PlayAnalysis | None:
+        """The obligation and legal cards for the learner, when it is the learner's card."""
+        game = self.game
+        if game.finished or game.to_move != LEARNER:
+            return None
+        return game.analyse(LEARNER)
+
+    def legal_cards(self) -> list[Card]:
+        """The learner's legal cards right now (empty when it is not the learner's card)."""
+        analysis = self.learner_analysis()
+        return list(analysis.legal) if analysis is not None else []
+
+    def offers(self, *, check_turn: bool = True) -> Offers:
+        """Cantes, tute and swap the learner may declare at this moment."""
+        game = self.game
+        if game.finished or game.moment is None:
+            return Offers()
+        if check_turn and not (self._asks and self._asks[0] == LEARNER):
+            return Offers()
+        swap = game.swap_card(LEARNER) if game.can_swap(LEARNER) else None
+        return Offers(tuple(game.declarable_cantes(LEARNER)), game.can_tute(LEARNER), swap,
+                      game.face_up if swap is not None else None)
+
+    def _remember(self) -> None:
+        self._undo.append(_Snapshot(len(self.game.events), tuple(self._asks), len(self.log)))
+
+    def click(self, card: Card, lang: str = "es") -> ClickResult:
+        """The learner clicks ``card``: play it when allowed, else say why (nothing played).
+
+        In referee mode an illegal card is played and flagged as a renuncio.
+        """
+        game = self.game
+        if game.finished:
+            return ClickResult(False, t("practice.refuse.hand_over", lang))
+        if game.to_move != LEARNER or (self._asks and self._asks[0] != LEARNER):
+            return ClickResult(False, t("practice.refuse.not_your_turn", lang))
+        analysis = game.analyse(LEARNER)
+        if card not in analysis.hand:
+            return ClickResult(False, t("practice.refuse.not_in_hand", lang,
+                                        card=card_name(card, lang)))
+        legal = card in analysis.legal
+        if not legal and not self.config.referee:
+            return ClickResult(False, explain_refusal(analysis, card, lang))
+        self._remember()
+        self._pass_moment()
+        if game.finished:
+            return ClickResult(False, t("practice.refuse.hand_over", lang))
+        self._play(LEARNER, card, analysis)
+        if not legal:
+            return ClickResult(True, renuncio_text(LEARNER, analysis, card, lang), renuncio=True)
+        return ClickResult(True)
+
+    def _pass_moment(self) -> None:
+        """The learner plays on: the computers still to be asked declare, the moment closes."""
+        if self._asks and self._asks[0] == LEARNER:
+            self._asks.pop(0)
+        while self._asks and not self.game.finished:
+            seat = self._asks.pop(0)
+            if seat == LEARNER:
+                continue
+            view = self.game.view(seat)
+            for action in self.computers[seat].declarations(view, self._rng("declare", seat)):
+                self._declare(seat, action)
+        self._settle()
+
+    def pass_moment(self) -> bool:
+        """The learner declares nothing (more) after this trick."""
+        if not (self._asks and self._asks[0] == LEARNER):
+            return False
+        self._remember()
+        self._asks.pop(0)
+        self._settle()
+        return True
+
+    def _learner_declares(self, action: Action) -> bool:
+        if not self.offers():
+            return False
+        self._remember()
+        if not self._declare(LEARNER, action):
+            self._undo.pop()
+            return False
+        self._settle()
+        return True
+
+    def sing(self, suit: int) -> bool:
+        """The learner sings the rey and caballo of ``suit`` (only when offered)."""
+        if suit not in self.offers().cantes:
+            return False
+        return self._learner_declares(CanteAction(suit))
+
+    def declare_tute(self) -> bool:
+        """The learner declares a tute (only when offered): the hand ends."""
+        if not self.offers().tute:
+            return False
+        return self._learner_declares(TuteAction())
+
+    def swap(self) -> bool:
+        """The learner swaps the 7 (or the 2) of trumps for the face-up card, when offered."""
+        if self.offers().swap is None:
+            return False
+        return self._learner_declares(SwapAction())
+
+    @property
+    def can_undo(self) -> bool:
+        """There is a decision of the learner's to go back to."""
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Go back to the learner's previous decision (the computers' answers go too)."""
+        if not self._undo:
+            return False
+        snapshot = self._undo.pop()
+        self.game.undo_to(snapshot.events)
+        self._asks = list(snapshot.asks)
+        del self.log[snapshot.log:]
+        self._settle(announce=False)  # the draws were announced the first time
+        return True
+
+    # ----------------------------------------------------------------- hint
+    def hint(self, evaluator: Evaluator | None = None) -> Hint | None:
+        """The level-4 rating of every legal card for the learner (None off turn)."""
+        game = self.game
+        if game.finished or game.to_move != LEARNER or self._asks:
+            return None
+        if evaluator is None:
+            evaluator = hint_evaluator()
+        view = game.view(LEARNER)
+        ratings = evaluator.evaluate(view, self._rng("hint", LEARNER))
+        ordered = sorted(ratings, key=lambda pair: (-pair[1], pair[0].sort_key()))
+        return Hint(tuple((card, float(value)) for card, value in ordered))
+
+    # ----------------------------------------------------------------- reading
+    def status(self) -> TableStatus:
+        """The public table: turn, trick, who is winning, trump, stock, points, scores."""
+        game = self.game
+        winning = game.winning_seat
+        partner = self.rules.partner_of(LEARNER)
+        tricks_won = [0] * self.players
+        for trick in game.tricks:
+            tricks_won[trick.winner] += 1
+        points = game.result().totals if game.finished else game.points_so_far()
+        return TableStatus(
+            hand_number=self.hand_number, dealer=game.dealer, to_move=game.to_move,
+            trump=game.trump, trump_card=_trump_card(game), face_up=game.face_up,
+            stock_left=game.stock_left, trick=tuple(game.trick_cards),
+            trick_seats=tuple(game.trick_seats()), winning_seat=winning,
+            winning_is_partner=winning is not None and winning == partner,
+            winning_is_learner=winning == LEARNER, points=tuple(points),
+            hand_sizes=tuple(len(game.hand(s)) for s in range(self.players)),
+            tricks_won=tuple(tricks_won), match_scores=self.match_scores(),
+            finished=game.finished)
+
+    def result(self) -> HandResult | None:
+        """The score of the current hand once it is over."""
+        return self.game.result() if self.game.finished else None
+
+    def learner_won(self) -> bool:
+        """The finished hand went to the learner's side."""
+        result = self.result()
+        return result is not None and result.winner == self.rules.team_of(LEARNER)
+
+    def record(self) -> dict[str, Any]:
+        """The ``tute-hand/1`` record of the current hand (to download or store)."""
+        return self.game.to_record()
+
+    def log_texts(self, lang: str = "es") -> list[str]:
+        """Every announcement of the hand, worded in ``lang``."""
+        return [a.text(lang) for a in self.log]
+
+
+def _trump_card(game: Game) -> Card:
+    from tute_tutor.engine.cards import CARDS
+
+    return CARDS[game.trump_card]
+
+
+def _winning_card(cards: Sequence[Card], leader: int, winner: int, players: int) -> Card:
+    return cards[(winner - leader) % players]
+
+
+def hint_evaluator() -> Evaluator:
+    """The evaluator behind hints: the level-4 player (the strongest with ``evaluate``)."""
+    for level in (4, 3, 2, 1):
+        try:
+            player: Any = get_player(level)
+        except TuteError:
+            continue
+        if callable(getattr(player, "evaluate", None)):
+            return player  # type: ignore[no-any-return]
+    raise TuteError("no computer level can rate cards for a hint yet")
+

@@ -1,0 +1,1 @@
+"""Teaching material: the lessons, the rule book with live examples, printable worksheets."""

@@ -1,0 +1,428 @@
+"""Lessons: one TOML file per topic, Spanish and English inside, read and checked here.
+
+A lesson is explanatory text in markdown, scenarios (one decision each, in the
+FORMATS.md scenario format) that the app answers with the engine, and a few
+questions at the end. The format is documented for teachers in ``lessons/README.md``.
+
+Every problem in a file is a :class:`LessonError` whose message is one line that
+names the file and what is wrong, so a broken lesson never breaks the app.
+
+>>> lesson = parse_lesson('''
+... id = "demo"
+... order = 1
+... title = { es = "Prueba", en = "Demo" }
+... summary = { es = "Una baza.", en = "One trick." }
+... [[block]]
+... kind = "scenario"
+... prompt = { es = "¿Qué puedes echar?", en = "What may you play?" }
+... scenario = { ruleset = "clasico", trump = "o", hand = ["12c", "4c", "5b"], trick = ["10c"] }
+... expect = "montar"
+... ''', Path("lessons/demo.toml"))
+>>> lesson.id, lesson.blocks[0].answer("en")["legal"]
+('demo', ['12c'])
+>>> parse_lesson('id = "demo"', Path("lessons/demo.toml"))
+Traceback (most recent call last):
+...
+tute_tutor.teach.lessons.LessonError: lessons/demo.toml: the lesson has no 'order'
+>>> load_lesson(Path("lessons/no-such-file.toml"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tute_tutor.teach.lessons.LessonError: lessons/no-such-file.toml: the file cannot be read: ...
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.legal import OBLIGATIONS
+from tute_tutor.formats.scenario import Scenario
+from tute_tutor.words.explain import explain
+
+LESSONS_DIR: Final = Path(__file__).resolve().parents[2] / "lessons"
+"""The lessons shipped with the project: ``<repo>/lessons``."""
+
+LESSONS_DIR_ENV: Final = "TUTE_TUTOR_LESSONS_DIR"
+"""Environment variable naming another default folder (tests point it at a temp folder)."""
+
+LANGS: Final = ("es", "en")
+"""Every text of a lesson exists in each of these languages."""
+
+_ID_RE: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_LESSON_KEYS: Final = frozenset({"id", "order", "title", "summary", "block", "question"})
+_TEXT_BLOCK_KEYS: Final = frozenset({"kind", "es", "en"})
+_SCENARIO_BLOCK_KEYS: Final = frozenset({"kind", "prompt", "scenario", "expect"})
+_CHOICE_KEYS: Final = frozenset({"kind", "prompt", "options", "answer", "explanation"})
+_LEGAL_KEYS: Final = frozenset({"kind", "prompt", "scenario", "expect", "explanation"})
+
+
+_LINE_BREAKS: Final = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def _one_line(text: str) -> str:
+    """Show line breaks inside a message as escapes, so it always reads as one line."""
+    return text.translate(_LINE_BREAKS)
+
+
+class LessonError(TuteError):
+    """A lesson file that cannot be used; ``str(error)`` is ``lessons/x.toml: what is wrong``."""
+
+    code = "bad_lesson"
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(_one_line(f"{display_path(path)}: {problem}"))
+        self.path = path
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of a lesson: markdown text, or a scenario the learner answers.
+
+    ``text`` holds the markdown of a text block (empty for a scenario block);
+    ``prompt`` the question asked over a scenario (empty for a text block);
+    ``expect`` the obligation code the author expects the engine to give, if declared.
+    """
+
+    kind: str
+    text: dict[str, str]
+    scenario: Scenario | None
+    prompt: dict[str, str]
+    expect: str | None = None
+
+    def answer(self, lang: str = "es") -> dict[str, Any]:
+        """The engine's answer for a scenario block (``tute-tutor legal`` JSON).
+
+        The explanation is the engine's own sentence, never text from the file.
+        """
+        if self.scenario is None:
+            raise TuteError("a text block has no scenario to answer")
+        return self.scenario.answer(lang)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question at the end of a lesson.
+
+    ``kind == "choice"``: pick the right option(s); ``answer`` holds their indices in
+    ``options[lang]`` (several when more than one option is right).
+
+    ``kind == "legal"``: pick the legal cards of ``scenario``. The file never states the
+    answer: the loader asks the engine. ``options[lang]`` then names the cards of the
+    hand in the scenario's order, ``answer`` holds the indices of the legal ones, and
+    ``explanation`` is the engine's sentence unless the author wrote one.
+    """
+
+    kind: str
+    prompt: dict[str, str]
+    options: dict[str, list[str]]
+    answer: tuple[int, ...]
+    scenario: Scenario | None
+    explanation: dict[str, str]
+    expect: str | None = None
+
+    def is_correct(self, picked: Iterable[int]) -> bool:
+        """True when the learner picked exactly the right options (or legal cards)."""
+        return set(picked) == set(self.answer)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One topic: title, summary, blocks of text and scenarios, closing questions."""
+
+    id: str
+    order: int
+    title: dict[str, str]
+    summary: dict[str, str]
+    blocks: tuple[Block, ...]
+    questions: tuple[Question, ...]
+    path: Path = field(compare=False)
+
+    @property
+    def scenarios(self) -> tuple[Scenario, ...]:
+        """Every scenario of the lesson, in blocks then in questions."""
+        found = [b.scenario for b in self.blocks if b.scenario is not None]
+        found += [q.scenario for q in self.questions if q.scenario is not None]
+        return tuple(found)
+
+
+def display_path(path: Path) -> str:
+    """``lessons/x.toml``: the file with its folder, as messages name it."""
+    parent = path.parent.name
+    return f"{parent}/{path.name}" if parent else path.name
+
+
+def lessons_dir() -> Path:
+    """The default lessons folder: ``$TUTE_TUTOR_LESSONS_DIR`` if set, else :data:`LESSONS_DIR`."""
+    env = os.environ.get(LESSONS_DIR_ENV, "").strip()
+    return Path(env) if env else LESSONS_DIR
+
+
+def load_lesson(path: Path | str) -> Lesson:
+    """Read and validate one lesson file; any problem raises :class:`LessonError`."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise LessonError(path, f"the file cannot be read: {reason}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LessonError(path, f"the file is not UTF-8 text (byte {error.start})") from None
+    return parse_lesson(text, path)
+
+
+def parse_lesson(text: str, path: Path) -> Lesson:
+    """Validate the TOML ``text`` of a lesson; ``path`` is where it comes from (for messages).
+
+    The teacher page can check a lesson pasted in a text box with this.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = " ".join(str(error).split())
+        raise LessonError(path, f"not valid TOML: {message}") from None
+    except RecursionError:
+        raise LessonError(path, "not valid TOML: nested too deeply") from None
+    return _Reader(path).lesson(data)
+
+
+def load_lessons(folder: Path | str | None = None) -> tuple[list[Lesson], list[LessonError]]:
+    """Every ``*.toml`` lesson of ``folder`` sorted by order, and the errors of broken files.
+
+    ``folder`` defaults to :func:`lessons_dir`. Broken files are reported, never raised;
+    a second file with an id already used is reported as broken too.
+    """
+    root = Path(folder) if folder is not None else lessons_dir()
+    if not root.is_dir():
+        return [], [LessonError(root, "the lessons folder does not exist")]
+    lessons: list[Lesson] = []
+    errors: list[LessonError] = []
+    seen: dict[str, Path] = {}
+    for path in sorted(root.glob("*.toml")):
+        try:
+            lesson = load_lesson(path)
+        except LessonError as error:
+            errors.append(error)
+            continue
+        if lesson.id in seen:
+            errors.append(LessonError(
+                path, f"id '{lesson.id}' is already used by {display_path(seen[lesson.id])}"))
+            continue
+        seen[lesson.id] = path
+        lessons.append(lesson)
+    lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
+    return lessons, errors
+
+
+class _Reader:
+    """Validation of the parsed TOML of one file; every failure names where it is."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, problem: str) -> LessonError:
+        return LessonError(self.path, problem)
+
+    def lesson(self, data: dict[str, Any]) -> Lesson:
+        self.keys(data, _LESSON_KEYS, "the lesson")
+        for key in ("id", "order", "title", "summary", "block"):
+            if key not in data:
+                raise self.fail(f"the lesson has no '{key}'")
+        lesson_id = data["id"]
+        if not isinstance(lesson_id, str) or not _ID_RE.match(lesson_id):
+            raise self.fail(f"id {lesson_id!r} must be lower-case words joined by '-', "
+                            "like 'asistir-montar'")
+        order = data["order"]
+        if type(order) is not int:
+            raise self.fail(f"order {order!r} must be a whole number")
+        title = self.texts(data["title"], "title")
+        summary = self.texts(data["summary"], "summary")
+        blocks_raw = self.table_list(data["block"], "block")
+        if not blocks_raw:
+            raise self.fail("the lesson has no [[block]]")
+        blocks = tuple(self.block(raw, f"block {i}") for i, raw in enumerate(blocks_raw, 1))
+        questions_raw = self.table_list(data.get("question", []), "question")
+        questions = tuple(self.question(raw, f"question {i}")
+                          for i, raw in enumerate(questions_raw, 1))
+        return Lesson(lesson_id, order, title, summary, blocks, questions, self.path)
+
+    def block(self, raw: dict[str, Any], where: str) -> Block:
+        kind = raw.get("kind")
+        if kind == "text":
+            self.keys(raw, _TEXT_BLOCK_KEYS, where)
+            text = self.texts({k: raw.get(k) for k in LANGS}, where)
+            return Block("text", text, None, {})
+        if kind == "scenario":
+            self.keys(raw, _SCENARIO_BLOCK_KEYS, where)
+            prompt = self.texts(self.required(raw, "prompt", where), f"{where} prompt")
+            scenario = self.scenario(self.required(raw, "scenario", where), where)
+            expect = self.expect(raw, scenario, where)
+            return Block("scenario", {}, scenario, prompt, expect)
+        raise self.fail(f"{where}: kind {kind!r} must be \"text\" or \"scenario\"")
+
+    def question(self, raw: dict[str, Any], where: str) -> Question:
+        kind = raw.get("kind")
+        if kind == "choice":
+            self.keys(raw, _CHOICE_KEYS, where)
+            prompt = self.texts(self.required(raw, "prompt", where), f"{where} prompt")
+            options = self.options(self.required(raw, "options", where), where)
+            count = len(options[LANGS[0]])
+            answer = self.answer(self.required(raw, "answer", where), count, where)
+            explanation = self.texts(self.required(raw, "explanation", where),
+                                     f"{where} explanation")
+            return Question("choice", prompt, options, answer, None, explanation)
+        if kind == "legal":
+            self.keys(raw, _LEGAL_KEYS, where)
+            prompt = self.texts(self.required(raw, "prompt", where), f"{where} prompt")
+            scenario = self.scenario(self.required(raw, "scenario", where), where)
+            expect = self.expect(raw, scenario, where)
+            analysis = scenario.analyse()
+            options = {lang: [card.name(lang) for card in scenario.hand] for lang in LANGS}
+            answer = tuple(i for i, card in enumerate(scenario.hand) if analysis.is_legal(card))
+            if "explanation" in raw:
+                explanation = self.texts(raw["explanation"], f"{where} explanation")
+            else:
+                explanation = {lang: explain(analysis, lang) for lang in LANGS}
+            return Question("legal", prompt, options, answer, scenario, explanation, expect)
+        raise self.fail(f"{where}: kind {kind!r} must be \"choice\" or \"legal\"")
+
+    # -- pieces -------------------------------------------------------------------------
+
+    def keys(self, raw: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+        unknown = sorted(k for k in raw if k not in allowed)
+        if unknown:
+            raise self.fail(f"{where}: unknown key '{unknown[0]}' "
+                            f"(allowed: {', '.join(sorted(allowed))})")
+
+    def required(self, raw: Mapping[str, Any], key: str, where: str) -> Any:
+        if key not in raw:
+            raise self.fail(f"{where}: missing '{key}'")
+        return raw[key]
+
+    def table_list(self, value: object, key: str) -> list[dict[str, Any]]:
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.fail(f"'{key}' must be written as [[{key}]] tables")
+        return value
+
+    def texts(self, value: object, where: str) -> dict[str, str]:
+        """A ``{es = "...", en = "..."}`` pair: both languages, non-empty text, nothing else."""
+        if not isinstance(value, dict):
+            raise self.fail(f"{where} must be a table with es and en texts, not {value!r}")
+        self.keys(value, frozenset(LANGS), where)
+        result: dict[str, str] = {}
+        for lang in LANGS:
+            text = value.get(lang)
+            if text is None:
+                raise self.fail(f"{where}: missing language '{lang}'")
+            if not isinstance(text, str):
+                raise self.fail(f"{where}.{lang} must be text, not {text!r}")
+            if not text.strip():
+                raise self.fail(f"{where}.{lang} is empty")
+            result[lang] = text.strip()
+        return result
+
+    def options(self, value: object, where: str) -> dict[str, list[str]]:
+        if not isinstance(value, dict):
+            raise self.fail(f"{where} options must be a table with es and en lists")
+        self.keys(value, frozenset(LANGS), f"{where} options")
+        result: dict[str, list[str]] = {}
+        for lang in LANGS:
+            items = value.get(lang)
+            if items is None:
+                raise self.fail(f"{where} options: missing language '{lang}'")
+            if not isinstance(items, list) or not all(
+                    isinstance(item, str) and item.strip() for item in items):
+                raise self.fail(f"{where} options.{lang} must be a list of non-empty texts")
+            if len(items) < 2:
+                raise self.fail(f"{where} options.{lang} needs at least two options")
+            result[lang] = [item.strip() for item in items]
+        counts = {lang: len(items) for lang, items in result.items()}
+        if len(set(counts.values())) > 1:
+            listed = ", ".join(f"{lang} {n}" for lang, n in counts.items())
+            raise self.fail(f"{where} options: the languages list different numbers "
+                            f"of options ({listed})")
+        return result
+
+    def answer(self, value: object, count: int, where: str) -> tuple[int, ...]:
+        if type(value) is int:
+            value = [value]
+        if not isinstance(value, list) or not value or \
+                not all(type(v) is int for v in value):
+            raise self.fail(f"{where}: answer {value!r} must be a list of option numbers "
+                            "counted from 0")
+        for index in value:
+            if not 0 <= index < count:
+                raise self.fail(f"{where}: answer {index} is out of range: "
+                                f"the options are numbered 0 to {count - 1}")
+        if len(set(value)) != len(value):
+            raise self.fail(f"{where}: answer {value!r} names an option twice")
+        return tuple(value)
+
+    def scenario(self, value: object, where: str) -> Scenario:
+        if not isinstance(value, dict):
+            raise self.fail(f"{where}: scenario must be a table like "
+                            "{{ ruleset = \"clasico\", trump = \"o\", hand = [...] }}")
+        try:
+            return Scenario.from_json(value)
+        except TuteError as error:
+            raise self.fail(f"{where}: bad scenario: {error}") from None
+        except (TypeError, AttributeError, OverflowError, RecursionError) as error:
+            # Odd TOML values (dates, nested tables) the scenario parser does not expect.
+            raise self.fail(f"{where}: bad scenario: {error}") from None
+
+    def expect(self, raw: Mapping[str, Any], scenario: Scenario, where: str) -> str | None:
+        """The declared obligation, checked against the engine's."""
+        if "expect" not in raw:
+            return None
+        expected = raw["expect"]
+        if expected not in OBLIGATIONS:
+            raise self.fail(f"{where}: expect {expected!r} is not an obligation code "
+                            f"({', '.join(OBLIGATIONS)})")
+        actual = scenario.analyse().obligation
+        if actual != expected:
+            raise self.fail(f"{where}: the engine says '{actual}' for this scenario, "
+                            f"not the expected '{expected}'")
+        return str(expected)
+
+
+def check_main(argv: list[str] | None = None) -> int:
+    """``python -m tute_tutor.teach.lessons [FILE_OR_FOLDER ...]``: check lesson files for teachers.
+
+    Prints one line per lesson (``ok lessons/x.toml: title``) or per problem, and
+    returns 0 when every file is fine, 2 otherwise. Without arguments it checks the
+    default folder (:func:`lessons_dir`).
+    """
+    targets = [Path(a) for a in (sys.argv[1:] if argv is None else argv)] or [lessons_dir()]
+    failed = False
+    for target in targets:
+        if target.is_dir():
+            lessons, errors = load_lessons(target)
+        else:
+            try:
+                lessons, errors = [load_lesson(target)], []
+            except LessonError as error:
+                lessons, errors = [], [error]
+        for lesson in lessons:
+            print(f"ok {display_path(lesson.path)}: {lesson.title['es']} / {lesson.title['en']}")
+        for problem in errors:
+            print(f"error {problem}")
+        failed = failed or bool(errors)
+    return 2 if failed else 0
+
+
+__all__ = ["LANGS", "LESSONS_DIR", "Block", "Lesson", "LessonError", "Question",
+           "check_main", "display_path", "lessons_dir", "load_lesson", "load_lessons",
+           "parse_lesson"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(check_main())

@@ -1,0 +1,63 @@
+"""Message catalogues: every user-facing string, in Spanish and English.
+
+Each language has a folder of TOML files (``words/es/*.toml``, ``words/en/*.toml``); a
+file holds one area's keys and its name is the keys' prefix, so ``quiz.toml`` holds
+``quiz.title``. Both languages must have exactly the same keys (a test checks).
+
+>>> t("app.name", "es")
+'Tute Tutor'
+>>> t("app.missing_key_for_doctest", "en")
+'app.missing_key_for_doctest'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+_HERE = Path(__file__).parent
+
+
+def _flatten(prefix: str, data: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in data.items():
+        full = f"{prefix}.{key}"
+        if isinstance(value, dict):
+            _flatten(full, value, out)
+        else:
+            out[full] = str(value)
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """Every key of ``lang`` (``es`` or ``en``), flattened to ``area.key``."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    messages: dict[str, str] = {}
+    for path in sorted((_HERE / lang).glob("*.toml")):
+        with path.open("rb") as handle:
+            _flatten(path.stem, tomllib.load(handle), messages)
+    return messages
+
+
+def t(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
+    """The message ``key`` in ``lang`` with ``{name}`` fields filled from ``values``.
+
+    A missing key returns the key itself (tests fail on that); a missing value leaves
+    the field as written rather than raising in front of a learner.
+    """
+    text = catalogue(lang).get(key)
+    if text is None:
+        return key
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def has_key(key: str, lang: str) -> bool:
+    return key in catalogue(lang)
