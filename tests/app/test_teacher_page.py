@@ -16,8 +16,8 @@ from tute_tutor.engine.cards import Card
 from tute_tutor.engine.game import Game
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import encode_link, scenarios_to_file_text
+from tute_tutor.ui.builder import pick_key
 from tute_tutor.ui.cards import fallback_key
-from tute_tutor.ui.teacher import pick_key
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import explain
 

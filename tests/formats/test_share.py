@@ -194,7 +194,7 @@ def test_saving_nothing_is_refused() -> None:
 @given(data=st.data())
 def test_builder_to_link_to_builder_restores_the_same_fields(ruleset: str,
                                                              data: st.DataObject) -> None:
-    from tute_tutor.ui.teacher import builder_fields, scenario_from_fields
+    from tute_tutor.ui.builder import builder_fields, scenario_from_fields
 
     fields = builder_fields(data.draw(scenarios(ruleset)))
     built = scenario_from_fields(fields)  # what the builder shows, checked by the engine

@@ -12,6 +12,7 @@ from tute_tutor.engine.cards import Card
 from tute_tutor.engine.game import Game
 from tute_tutor.formats.record import ReplayError, replay
 from tute_tutor.formats.scenario import Scenario
+from tute_tutor.ui.builder import append_code, base_url, build_scenario, used_codes
 from tute_tutor.ui.presenter import (
     STEPS,
     clamp_position,
@@ -23,7 +24,6 @@ from tute_tutor.ui.presenter import (
     winning_position,
     winning_sentence,
 )
-from tute_tutor.ui.teacher import append_code, base_url, build_scenario, used_codes
 from tute_tutor.words.explain import describe_play
 
 
@@ -149,7 +149,7 @@ def test_builder_fields_parse_and_validate() -> None:
 
 
 def test_generated_worksheet_set_is_reproducible_from_its_seed() -> None:
-    from tute_tutor.ui.teacher import generated_set
+    from tute_tutor.ui.builder import generated_set
 
     first = generated_set("clasico", {}, "montar", 2, 5, seed=4)
     assert first == generated_set("clasico", {}, "montar", 2, 5, seed=4)
@@ -175,7 +175,7 @@ def test_every_impossible_builder_scenario_is_explained_in_the_page_language(
         fields: tuple[str, str, str, str, int], key: str, values: dict[str, object],
         lang: str) -> None:
     from tute_tutor.engine.errors import TuteError
-    from tute_tutor.ui.teacher import scenario_problem
+    from tute_tutor.ui.builder import scenario_problem
     from tute_tutor.words.catalog import t
 
     with pytest.raises(TuteError) as caught:

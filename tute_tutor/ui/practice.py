@@ -30,7 +30,7 @@ from tute_tutor.table.controller import (
 )
 from tute_tutor.table.review import hand_review, totals_frame
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
-from tute_tutor.ui.state import Settings, tr
+from tute_tutor.ui.state import Settings, settings, tr
 
 TABLE = "practice_table"
 SEED = "practice_seed"
@@ -447,3 +447,33 @@ def review_section(table: Table, current: Settings) -> bool:
 __all__ = ["action_bar", "full_log", "get_table", "latest", "learner_area", "messages",
            "new_table", "review_section", "run_computers", "setup_panel",
            "status_line", "table_view"]
+
+
+def render_practice_page() -> None:
+    """Draw the practice table: settings, the table, the learner's area, the log, the review."""
+    current = settings()
+    st.header(tr("nav.practice"))
+    st.caption(tr("practice.page.intro"))
+
+    table = get_table(current)
+    setup_panel(table, current)
+    play_column, log_column = st.columns([3, 2], gap="medium")
+    changed = False
+    with play_column:
+        status_line(table, current)
+        with st.container(border=True):
+            table_view(table, current)
+        thinking = st.empty()
+        notice = st.empty()
+        if not table.finished:
+            changed = learner_area(table, current)
+        changed = action_bar(table, current) or changed
+        messages(table, current, notice)
+    with log_column:
+        latest(table, current)
+        full_log(table, current)
+    if table.finished:
+        changed = review_section(table, current) or changed
+
+    if changed or run_computers(table, current, thinking):
+        st.rerun()

@@ -1,444 +1,398 @@
-"""The teacher's page helpers: the scenario builder's state, the sequence of slides, links.
-
-Everything the builder shows is read from ``st.session_state`` (keys below) and checked
-by the engine (:class:`Scenario`); the page only lays the widgets out. The sequence of
-slides ("deck") is a list of FORMATS.md scenario dicts in the session, so it survives
-page switches and travels in share links and files unchanged.
+"""The teacher's page: build scenarios, order them into a sequence of slides, project them
+step by step, share them by link or file, print worksheets, and replay a recorded hand
+trick by trick. Every answer comes from the engine through :mod:`tute_tutor.ui.builder`
+and :mod:`tute_tutor.ui.presenter`.
 """
 
 from __future__ import annotations
 
 import json
-import random
-import re
-from collections.abc import Sequence
-from typing import Any, Final
-from urllib.parse import urlsplit, urlunsplit
+from functools import partial
+from typing import Final
 
 import streamlit as st
 
-from tute_tutor.engine.cards import SUIT_LETTERS, Card, deck, parse_cards, suit_from_letter
+from tute_tutor.engine.cards import SUIT_LETTERS, suit_name
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.variants import PRESETS, find_rules, overrides_of
+from tute_tutor.engine.variants import PRESETS
+from tute_tutor.formats.record import ReplayError, load_record_text
 from tute_tutor.formats.scenario import Scenario
-from tute_tutor.formats.share import QUERY_KEY, ShareError, decode_link, encode_link
-from tute_tutor.teach.worksheet import card_text, trick_labels
-from tute_tutor.ui.presenter import (
-    leader_sentence,
-    refusal_lines,
-    winning_position,
-    winning_sentence,
+from tute_tutor.formats.share import (
+    QUERY_KEY,
+    ShareError,
+    encode_link,
+    scenarios_from_file_bytes,
+    scenarios_to_file_text,
 )
-from tute_tutor.words.catalog import t
-from tute_tutor.words.explain import explain
+from tute_tutor.teach.worksheet import build_worksheet, ruleset_label, worksheet_html, worksheet_pdf
+from tute_tutor.ui import builder as tb
+from tute_tutor.ui import presenter as pr
+from tute_tutor.ui import settings, tr
+from tute_tutor.ui.cards import clickable_hand
 
-# Session keys of the builder (widgets use them directly).
-RULESET: Final = "tb_ruleset"
-TRUMP: Final = "tb_trump"
-TRICK: Final = "tb_trick"
-HAND: Final = "tb_hand"
-STOCK: Final = "tb_stock"
-TARGET: Final = "tb_target"
-TOPIC: Final = "tb_topic"
-DIFFICULTY: Final = "tb_difficulty"
-SEED: Final = "tb_seed"
-MESSAGE: Final = "tb_message"
-LAST_CLICK: Final = "tb_last_click"
-FLAGS: Final = ("partner_exemption", "overtake_when_trumped", "trump_when_cannot_overtrump")
-"""Rule flags that change which cards are legal: the builder offers these three."""
+MODES = ("build", "deck", "present", "worksheet", "record")
+MODE = "teacher_mode"
+MODE_WIDGET = "teacher_mode_w"
+SLIDE, STEP = "pr_slide", "pr_step"
+RECORD, RECORD_TRICK, RECORD_PROJECT = "rec_record", "rec_trick", "rec_project"
+KEEP: Final = "session"  # widgets keep their values while another tool shows, and across pages
 
-DECK: Final = "teacher_deck"
-LOADED_TOKEN: Final = "teacher_loaded_token"
-ANY_TOPIC: Final = "any"
+state = st.session_state
 
 
-def flag_key(name: str) -> str:
-    return f"tb_flag_{name}"
+def set_mode(mode: str) -> None:
+    state[MODE] = mode
 
 
-def pick_key(suit: int) -> str:
-    """Widget key of the clickable row of one suit in the card picker."""
-    return f"tb_pick_{SUIT_LETTERS[suit]}"
+def on_mode() -> None:
+    state[MODE] = state[MODE_WIDGET]
 
 
-# --------------------------------------------------------------------------- pure parts
-def build_scenario(ruleset: str, trump: str, trick_text: str, hand_text: str,
-                   stock_left: int = 0, overrides: dict[str, Any] | None = None) -> Scenario:
-    """The builder's fields as a validated scenario; a :class:`TuteError` names the problem.
-
-    >>> build_scenario("clasico", "o", "10c", "12c, 4c").analyse().obligation
-    'montar'
-    """
-    return Scenario(ruleset=ruleset, trump=suit_from_letter(trump),
-                    hand=tuple(parse_cards(hand_text)), trick=tuple(parse_cards(trick_text)),
-                    overrides=dict(overrides or {}),
-                    stock_left=stock_left if find_rules(ruleset).has_stock else 0)
-
-
-_SCENARIO_MESSAGES: Final = (
-    (re.compile(r"card (?P<card>\S+) appears twice"), "twice"),
-    (re.compile(r"card 2o is not in the deck of tute a tres"), "no_2o"),
-    (re.compile(r"the hand is empty"), "empty_hand"),
-    (re.compile(r"a hand of (?P<count>\d+) cards is too big: at most (?P<most>\d+)"),
-     "hand_too_big"),
-    (re.compile(r"a trick of (?P<count>\d+) cards is too long: at most (?P<most>\d+)"),
-     "trick_too_long"),
-    (re.compile(r"stock_left (?P<count>\d+) cannot happen"), "stock_odd"),
-    (re.compile(r"a hand of (?P<count>\d+) cards cannot happen while the stock lasts: every "
-                r"player holds (?P<most>\d+)"), "stock_hand"),
-    (re.compile(r"(?P<code>'.*') is not a card code: ranks"), "bad_rank"),
-    (re.compile(r"(?P<code>'.*') is not a card code"), "bad_code"),
-)
-
-
-def scenario_problem(message: str, lang: str) -> str:
-    """The engine's one-line reason a scenario is impossible, said in ``lang``.
-
-    Known reasons get the catalogue's wording; any other keeps the engine's words.
-
-    >>> scenario_problem("card 12c appears twice in the scenario", "es")
-    'la carta 12c está dos veces'
-    >>> scenario_problem("something new", "es")
-    'something new'
-    """
-    for pattern, key in _SCENARIO_MESSAGES:
-        found = pattern.search(message)
-        if found:
-            return t(f"teacher.problem.{key}", lang, **found.groupdict())
-    return message
-
-
-def used_codes(*texts: str) -> set[str]:
-    """Card codes already typed in the builder's fields (unreadable parts skipped)."""
-    used: set[str] = set()
-    for text in texts:
-        for part in text.split(","):
-            try:
-                used.add(str(Card.parse(part)))
-            except TuteError:
-                continue
-    return used
-
-
-def append_code(text: str, card: Card) -> str:
-    """``"10c, 2o"`` plus a card: ``"10c, 2o, 5b"``."""
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    return ", ".join([*parts, str(card)])
-
-
-def base_url(url: str) -> str:
-    """The app's root from the current page's address (path and query dropped).
-
-    >>> base_url("http://10.0.0.5:8501/teacher?s=1abc&lang=es")
-    'http://10.0.0.5:8501'
-    >>> base_url("https://school.example/tute/try_it")
-    'https://school.example/tute'
-    """
-    parts = urlsplit(url)
-    path = parts.path.rstrip("/")
-    if "/" in path:
-        path = path.rsplit("/", 1)[0]
-    return urlunsplit((parts.scheme, parts.netloc, path, "", "")).rstrip("/")
-
-
-# --------------------------------------------------------------------------- state
-def init_builder(ruleset: str, overrides: dict[str, Any]) -> None:
-    """Builder defaults, once per session: the sidebar's rule set and an example."""
-    state = st.session_state
-    if RULESET in state:
+# --------------------------------------------------------------------------- presenter
+def present() -> None:
+    current = settings()
+    lang, style = current.lang, current.deck_style
+    pr.hide_chrome()
+    slides = tb.get_deck()
+    if not slides:
+        scenario, _ = tb.current_scenario()
+        slides = [scenario] if scenario else []
+    if not slides:
+        st.warning(tr("teacher.nothing_to_present"))
+        st.button(tr("teacher.exit_presenter"), on_click=set_mode, args=("build",))
         return
-    state[RULESET] = ruleset
-    state[TRUMP] = "o"
-    state[TRICK] = "10c"
-    state[HAND] = "12c, 4c, 5b"
-    state[STOCK] = 0
-    state[TARGET] = "hand"
-    rules = find_rules(ruleset, overrides)
-    for name in FLAGS:
-        state[flag_key(name)] = bool(getattr(rules, name))
+    state[SLIDE], state[STEP] = pr.clamp_position(state[SLIDE], state[STEP], len(slides))
+
+    def move(forward: bool) -> None:
+        step = pr.step_forward if forward else pr.step_back
+        state[SLIDE], state[STEP] = step(state[SLIDE], state[STEP], len(slides))
+
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.button(tr("teacher.back"), key="pr_back", on_click=move, args=(False,),
+                  shortcut="Left", icon=":material/arrow_back:")
+        st.button(tr("teacher.next"), key="pr_next", on_click=move, args=(True,),
+                  shortcut="Right", type="primary", icon=":material/arrow_forward:")
+        st.caption(tr("teacher.keys_hint"))
+        st.button(tr("teacher.exit_presenter"), key="pr_exit", on_click=set_mode,
+                  args=("deck" if tb.get_deck() else "build",), shortcut="Esc",
+                  type="tertiary")
+    # A presentation clicker sends Page Down / Page Up: two more keys, buttons not shown.
+    st.html("<style>.st-key-pr_page_back, .st-key-pr_page_next { display: none; }</style>")
+    st.button(tr("teacher.back"), key="pr_page_back", on_click=move, args=(False,),
+              shortcut="PageUp")
+    st.button(tr("teacher.next"), key="pr_page_next", on_click=move, args=(True,),
+              shortcut="PageDown")
+    pr.render_slide(slides[state[SLIDE]], state[STEP], style=style, lang=lang,
+                    number=state[SLIDE] + 1, total=len(slides))
 
 
-def builder_overrides() -> dict[str, Any]:
-    """The builder's flag checkboxes as overrides of its preset."""
-    state = st.session_state
-    ruleset = state[RULESET]
-    wanted = {name: bool(state.get(flag_key(name), False)) for name in FLAGS}
-    return overrides_of(find_rules(ruleset, wanted), ruleset)
-
-
-def current_scenario() -> tuple[Scenario | None, str | None]:
-    """The builder's scenario, or None and the engine's one-line reason it is impossible."""
-    state = st.session_state
-    fields = {key: state.get(key) for key in (RULESET, TRUMP, TRICK, HAND, STOCK)}
-    fields.update({flag_key(name): state.get(flag_key(name), False) for name in FLAGS})
-    try:
-        return scenario_from_fields(fields), None
-    except TuteError as error:
-        return None, str(error)
-
-
-def builder_fields(scenario: Scenario) -> dict[str, Any]:
-    """The builder's field values (session keys) that show ``scenario``.
-
-    >>> s = build_scenario("clasico", "o", "10c", "12c, 4c")
-    >>> fields = builder_fields(s)
-    >>> fields[TRICK], fields[HAND], fields[flag_key("partner_exemption")]
-    ('10c', '12c, 4c', False)
-    """
-    rules = scenario.rules
-    fields: dict[str, Any] = {
-        RULESET: scenario.ruleset,
-        TRUMP: SUIT_LETTERS[scenario.trump],
-        TRICK: ", ".join(str(c) for c in scenario.trick),
-        HAND: ", ".join(str(c) for c in scenario.hand),
-        STOCK: scenario.stock_left,
-    }
-    for name in FLAGS:
-        fields[flag_key(name)] = bool(getattr(rules, name))
-    return fields
-
-
-def scenario_from_fields(fields: dict[str, Any]) -> Scenario:
-    """Inverse of :func:`builder_fields`: the scenario the fields describe (validated)."""
-    ruleset = fields[RULESET]
-    wanted = {name: bool(fields.get(flag_key(name), False)) for name in FLAGS}
-    overrides = overrides_of(find_rules(ruleset, wanted), ruleset)
-    return build_scenario(ruleset, fields[TRUMP], fields[TRICK], fields[HAND],
-                          int(fields.get(STOCK) or 0), overrides)
-
-
-def load_into_builder(scenario: Scenario) -> None:
-    """Put a scenario in the builder's fields (call from a callback, before the widgets)."""
-    st.session_state.update(builder_fields(scenario))
-
-
-def on_ruleset_change() -> None:
-    """A new preset brings its own flag values."""
-    rules = PRESETS.get(st.session_state[RULESET], PRESETS["clasico"])
-    for name in FLAGS:
-        st.session_state[flag_key(name)] = bool(getattr(rules, name))
-    if not rules.has_stock:
-        st.session_state[STOCK] = 0
-
-
-def clear_field(key: str) -> None:
-    st.session_state[key] = ""
-
-
-def drop_last(text: str) -> str:
-    """The field without its last card code: ``"10c, 2o"`` -> ``"10c"``.
-
-    >>> drop_last("10c, 2o"), drop_last("10c"), drop_last("")
-    ('10c', '', '')
-    """
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    return ", ".join(parts[:-1])
-
-
-def remove_last(key: str) -> None:
-    """Callback: take the last card back out of a field."""
-    st.session_state[key] = drop_last(str(st.session_state.get(key, "")))
-
-
-def generator_available() -> bool:
-    try:
-        from tute_tutor import quiz  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def topics_for(ruleset: str, overrides: dict[str, Any]) -> list[str]:
-    """Obligation codes the generator can aim at under these rules (plus "any")."""
-    try:
-        from tute_tutor.quiz.generator import obligations_for
-    except ImportError:
-        return [ANY_TOPIC]
-    rules = find_rules(ruleset, overrides)
-    codes = list(dict.fromkeys(obligations_for(rules, 2) + obligations_for(rules, 3)))
-    return [ANY_TOPIC, *codes]
-
-
-def generate(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: int,
-             rng: random.Random) -> Scenario:
-    """A random real position with the wanted obligation (``any``: the generator picks)."""
-    from tute_tutor.quiz.generator import generate_scenario
-
-    return generate_scenario(rng, ruleset, overrides,
-                             obligation=None if topic == ANY_TOPIC else topic,
-                             difficulty=difficulty)
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def _generated_json(ruleset: str, overrides_json: str, topic: str, difficulty: int,
-                    count: int, seed: int) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    overrides = json.loads(overrides_json)
-    return [generate(ruleset, overrides, topic, difficulty, rng).to_json()
-            for _ in range(count)]
-
-
-def generated_set(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: int,
-                  count: int, seed: int) -> list[Scenario]:
-    """``count`` generated scenarios, the same for the same seed (cached between reruns)."""
-    data = _generated_json(ruleset, json.dumps(overrides, sort_keys=True), topic, difficulty,
-                           count, seed)
-    return [Scenario.from_json(d) for d in data]
-
-
-def on_generate(lang: str) -> None:
-    """Callback of the "generate" button: fill the builder with a fresh scenario."""
-    state = st.session_state
-    state[SEED] = int(state.get(SEED, 0)) + 1
-    rng = random.Random(f"{state[SEED]}-{random.random()}")
-    try:
-        scenario = generate(state[RULESET], builder_overrides(), state.get(TOPIC, ANY_TOPIC),
-                            int(state.get(DIFFICULTY, 1)), rng)
-    except TuteError as error:
-        state[MESSAGE] = ("error", t("teacher.generate_failed", lang, error=str(error)))
-        return
-    load_into_builder(scenario)
-    state[MESSAGE] = ("success", t("teacher.generated", lang))
-
-
-GEN_COUNT: Final = "tb_gen_count"
-
-
-def on_generate_many(lang: str) -> None:
-    """Callback: append as many generated scenarios as asked to the sequence."""
-    state = st.session_state
-    state[SEED] = int(state.get(SEED, 0)) + 1
-    rng = random.Random(f"{state[SEED]}-{random.random()}")
-    count = max(1, min(40, int(state.get(GEN_COUNT, 10) or 10)))
-    try:
-        fresh = [generate(state[RULESET], builder_overrides(), state.get(TOPIC, ANY_TOPIC),
-                          int(state.get(DIFFICULTY, 1)), rng) for _ in range(count)]
-    except TuteError as error:
-        state[MESSAGE] = ("error", t("teacher.generate_failed", lang, error=str(error)))
-        return
-    set_deck([*get_deck(), *fresh])
-    state[MESSAGE] = ("success", t("teacher.added", lang, count=len(get_deck())))
-
-
-# --------------------------------------------------------------------------- the deck
-def get_deck() -> list[Scenario]:
-    """The teacher's sequence of slides (scenarios that failed to load are dropped)."""
-    out = []
-    for data in st.session_state.get(DECK, []):
-        try:
-            out.append(Scenario.from_json(data))
-        except TuteError:
-            continue
-    return out
-
-
-def set_deck(scenarios: Sequence[Scenario]) -> None:
-    st.session_state[DECK] = [s.to_json() for s in scenarios]
-
-
-def add_to_deck(scenario: Scenario) -> None:
-    set_deck([*get_deck(), scenario])
-
-
-def move_in_deck(index: int, offset: int) -> None:
-    """Swap slide ``index`` with its neighbour ``index + offset`` (callback)."""
-    scenarios = get_deck()
-    other = index + offset
-    if 0 <= index < len(scenarios) and 0 <= other < len(scenarios):
-        scenarios[index], scenarios[other] = scenarios[other], scenarios[index]
-        set_deck(scenarios)
-
-
-def remove_from_deck(index: int) -> None:
-    scenarios = get_deck()
-    if 0 <= index < len(scenarios):
-        del scenarios[index]
-        set_deck(scenarios)
-
-
-def load_link_once(lang: str) -> list[Scenario] | None:
-    """Scenarios of the page's ``?s=`` link the first time it is seen, else None.
-
-    A bad link leaves a one-line message in :data:`MESSAGE` and is not retried.
-    """
-    token = st.query_params.get(QUERY_KEY)
-    if not token or st.session_state.get(LOADED_TOKEN) == token:
-        return None
-    st.session_state[LOADED_TOKEN] = token
-    try:
-        return decode_link(token)
-    except ShareError as error:
-        st.session_state[MESSAGE] = ("error", link_error_line(error, lang))
-        return None
-
-
-def link_error_line(error: ShareError, lang: str, source: str = "link") -> str:
-    """The one-line, translated message for a bad link (or ``source="file"``)."""
-    detail = error.detail or str(error)
-    if error.reason == "scenario":
-        numbered = re.match(r"scenario (\d+): (.*)$", detail)
-        if numbered:
-            detail = t("teacher.scenario_number", lang, number=numbered.group(1),
-                       problem=scenario_problem(numbered.group(2), lang))
+# --------------------------------------------------------------------------- builder
+def builder() -> None:
+    current = settings()
+    lang, style = current.lang, current.deck_style
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        with st.container(horizontal=True):
+            st.selectbox(tr("teacher.ruleset"), list(PRESETS), key=tb.RULESET, persist_state=KEEP,
+                         format_func=lambda r: ruleset_label(r, lang),
+                         on_change=tb.on_ruleset_change)
+            st.selectbox(tr("teacher.trump"), list(SUIT_LETTERS), key=tb.TRUMP, persist_state=KEEP,
+                         format_func=lambda letter: suit_name(SUIT_LETTERS.index(letter), lang))
+            if PRESETS[state[tb.RULESET]].has_stock:
+                st.number_input(tr("teacher.stock_left"), min_value=0, max_value=24, step=2,
+                                key=tb.STOCK, persist_state=KEEP)
+        with st.expander(tr("teacher.flags")):
+            for name in tb.FLAGS:
+                st.checkbox(tr(f"teacher.flag.{name}"), key=tb.flag_key(name), persist_state=KEEP)
+        with st.container(border=True):
+            st.markdown(f"**{tr('teacher.generate_title')}**")
+            overrides = tb.builder_overrides()
+            topics = tb.topics_for(state[tb.RULESET], overrides)
+            if state.get(tb.TOPIC) not in topics:
+                state[tb.TOPIC] = tb.ANY_TOPIC
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                st.selectbox(tr("teacher.topic"), topics, key=tb.TOPIC, persist_state=KEEP,
+                             format_func=lambda c: tr("teacher.any_topic") if c == tb.ANY_TOPIC
+                             else tr(f"worksheet.obligation.{c}"))
+                st.radio(tr("teacher.difficulty"), (1, 2, 3), key=tb.DIFFICULTY, persist_state=KEEP,
+                         horizontal=True, format_func=lambda d: tr(f"teacher.level.{d}"))
+                st.button(tr("teacher.generate"), key="tb_generate", icon=":material/casino:",
+                          on_click=tb.on_generate, args=(lang,),
+                          disabled=not tb.generator_available())
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                st.number_input(tr("teacher.gen_count"), min_value=1, max_value=40, value=10,
+                                key=tb.GEN_COUNT, persist_state=KEEP, width=160)
+                st.button(tr("teacher.generate_many"), key="tb_generate_many",
+                          icon=":material/playlist_add:", on_click=tb.on_generate_many,
+                          args=(lang,), disabled=not tb.generator_available())
+        fields = st.container()
+        picker = st.container(border=True)
+        with picker:
+            st.radio(tr("teacher.target"), ("trick", "hand"), key=tb.TARGET, persist_state=KEEP,
+                     horizontal=True,
+                     format_func=lambda k: tr(f"teacher.target_{k}"))
+            used = tb.used_codes(state[tb.TRICK], state[tb.HAND])
+            clicked = None
+            for suit, row in enumerate(tb.suit_rows(state[tb.RULESET])):
+                free = [c for c in row if str(c) not in used]
+                if not free:
+                    continue
+                card = clickable_hand(free, key=tb.pick_key(suit), style=style, lang=lang,
+                                      width=46)
+                clicked = clicked or card
+        if clicked is not None:
+            target = tb.TRICK if state[tb.TARGET] == "trick" else tb.HAND
+            state[target] = tb.append_code(state[target], clicked)
+            st.rerun()
+        with fields:
+            st.caption(tr("teacher.fields_help"))
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                st.text_input(tr("teacher.trick_codes"), key=tb.TRICK, persist_state=KEEP,
+                              placeholder="10c, 2o")
+                st.button("", key="tb_back_trick", on_click=tb.remove_last, args=(tb.TRICK,),
+                          icon=":material/backspace:", help=tr("teacher.remove_last"))
+                st.button(tr("teacher.clear"), key="tb_clear_trick", on_click=tb.clear_field,
+                          args=(tb.TRICK,))
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                st.text_input(tr("teacher.hand_codes"), key=tb.HAND, persist_state=KEEP,
+                              placeholder="12c, 4c, 5b")
+                st.button("", key="tb_back_hand", on_click=tb.remove_last, args=(tb.HAND,),
+                          icon=":material/backspace:", help=tr("teacher.remove_last"))
+                st.button(tr("teacher.clear"), key="tb_clear_hand", on_click=tb.clear_field,
+                          args=(tb.HAND,))
+    scenario, problem = tb.current_scenario()
+    with right:
+        st.subheader(tr("teacher.answer"))
+        if scenario is None:
+            st.error(tr("teacher.invalid", error=tb.scenario_problem(str(problem), lang)),
+                     icon=":material/block:")
         else:
-            detail = scenario_problem(detail, lang)
-    return t(f"teacher.{source}_error.{error.reason}", lang, detail=detail)
+            tb.render_answer(scenario, style=style, lang=lang)
+            st.button(tr("teacher.add_to_deck"), key="tb_add", type="primary",
+                      icon=":material/playlist_add:", on_click=add_current)
+            st.caption(tr("teacher.deck_count", count=len(tb.get_deck())))
 
 
-def links_for(scenarios: Sequence[Scenario], lang: str) -> tuple[str, str] | None:
-    """Full (teacher, student) links for the sequence in ``lang``; None when too long."""
-    try:
-        token = encode_link(scenarios)
-    except ShareError:
-        return None
-    try:
-        url = str(st.context.url or "")
-    except Exception:  # no browser context (AppTest): a relative link still works
-        url = ""
-    root = base_url(url) if url else ""
-    query = f"{QUERY_KEY}={token}&lang={lang}"
-    return (f"{root}/teacher?{query}", f"{root}/try_it?{query}")
+def add_current() -> None:
+    scenario, _ = tb.current_scenario()
+    if scenario is not None:
+        tb.add_to_deck(scenario)
+        state[tb.MESSAGE] = ("success", tr("teacher.added", count=len(tb.get_deck())))
 
 
-# --------------------------------------------------------------------------- drawing
-def show_message() -> None:
-    """Show (once) the message a callback left for this run."""
-    message = st.session_state.pop(MESSAGE, None)
-    if not message:
+def edit_slide(index: int) -> None:
+    slides = tb.get_deck()
+    if 0 <= index < len(slides):
+        tb.load_into_builder(slides[index])
+        state[MODE] = "build"
+
+
+def start_presenting(index: int = 0) -> None:
+    state[SLIDE], state[STEP] = index, 0
+    state[MODE] = "present"
+
+
+# --------------------------------------------------------------------------- sequence & sharing
+def sequence() -> None:
+    current = settings()
+    lang = current.lang
+    slides = tb.get_deck()
+    st.subheader(tr("teacher.deck_title", count=len(slides)))
+    if not slides:
+        st.info(tr("teacher.deck_empty"))
+    for index, line in enumerate(pr.deck_summary(slides, lang)):
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.markdown(f"**{index + 1}.** {line}")
+            st.button("", key=f"deck_up_{index}", icon=":material/arrow_upward:",
+                      on_click=tb.move_in_deck, args=(index, -1), disabled=index == 0,
+                      help=tr("teacher.move_up"))
+            st.button("", key=f"deck_down_{index}", icon=":material/arrow_downward:",
+                      on_click=tb.move_in_deck, args=(index, 1),
+                      disabled=index == len(slides) - 1, help=tr("teacher.move_down"))
+            st.button("", key=f"deck_edit_{index}", icon=":material/edit:",
+                      on_click=edit_slide, args=(index,), help=tr("teacher.edit"))
+            st.button("", key=f"deck_show_{index}", icon=":material/slideshow:",
+                      on_click=start_presenting, args=(index,), help=tr("teacher.present_from"))
+            st.button("", key=f"deck_remove_{index}", icon=":material/delete:",
+                      on_click=tb.remove_from_deck, args=(index,), help=tr("teacher.remove"))
+    if slides:
+        with st.container(horizontal=True):
+            st.button(tr("teacher.present"), key="deck_present", type="primary",
+                      icon=":material/slideshow:", on_click=start_presenting)
+            st.button(tr("teacher.clear_deck"), key="deck_clear", on_click=tb.set_deck,
+                      args=([],))
+        share(slides)
+    load_file()
+
+
+def share(slides: list[Scenario]) -> None:
+    current = settings()
+    lang = current.lang
+    st.subheader(tr("teacher.share_title"))
+    links = tb.links_for(slides, lang)
+    if links is None:
+        st.warning(tr("teacher.link_too_long"))
+    else:
+        teacher_link, student_link = links
+        st.markdown(tr("teacher.student_link"))
+        st.code(student_link, language=None, wrap_lines=True)
+        st.markdown(tr("teacher.teacher_link"))
+        st.code(teacher_link, language=None, wrap_lines=True)
+        st.page_link("pages/try_it.py", label=tr("teacher.open_student_view"),
+                     icon=":material/open_in_new:",
+                     query_params={QUERY_KEY: encode_link(slides), "lang": lang})
+    st.download_button(tr("teacher.save_file"), scenarios_to_file_text(slides),
+                       file_name="tute-scenarios.json", mime="application/json",
+                       icon=":material/download:", key="deck_save")
+
+
+def load_file() -> None:
+    current = settings()
+    lang = current.lang
+    st.subheader(tr("teacher.load_title"))
+    upload = st.file_uploader(tr("teacher.load_file"), type=["json"], key="deck_upload")
+    if upload is None:
         return
-    kind, text = message
-    {"error": st.error, "success": st.success}.get(kind, st.info)(text)
+    try:
+        loaded = scenarios_from_file_bytes(upload.getvalue())
+    except ShareError as error:
+        st.error(tb.link_error_line(error, lang, source="file"))
+        return
+    st.success(tr("teacher.file_ok", count=len(loaded)))
+    with st.container(horizontal=True):
+        st.button(tr("teacher.append_file"), key="deck_append",
+                  on_click=lambda: tb.set_deck([*tb.get_deck(), *loaded]))
+        st.button(tr("teacher.replace_file"), key="deck_replace",
+                  on_click=partial(tb.set_deck, loaded))
 
 
-def render_answer(scenario: Scenario, *, style: str, lang: str, width: int = 80) -> None:
-    """The engine's answer: table with who is winning, the hand with legal cards, why."""
-    from tute_tutor.ui import cards
+# --------------------------------------------------------------------------- worksheet
+def worksheet() -> None:
+    current = settings()
+    lang, style = current.lang, current.deck_style
+    slides = tb.get_deck()
+    sources = ("deck", "generate") if slides else ("generate",)
+    source = st.radio(tr("teacher.ws_source"), sources, key="ws_source", persist_state=KEEP,
+                      horizontal=True,
+                      format_func=lambda s: tr(f"teacher.ws_source_{s}", count=len(slides)))
+    title = st.text_input(tr("teacher.ws_title_field"), value=tr("worksheet.title"),
+                          key="ws_title", persist_state=KEEP, max_chars=120)
+    if source == "generate":
+        if not tb.generator_available():
+            st.warning(tr("teacher.no_generator"))
+            return
+        topics = tb.topics_for(current.ruleset, current.overrides)
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            count = st.number_input(tr("teacher.ws_count"), 1, 40, 10, key="ws_count",
+                                    persist_state=KEEP)
+            topic = st.selectbox(tr("teacher.topic"), topics, key="ws_topic", persist_state=KEEP,
+                                 format_func=lambda c: tr("teacher.any_topic")
+                                 if c == tb.ANY_TOPIC else tr(f"worksheet.obligation.{c}"))
+            difficulty = st.radio(tr("teacher.difficulty"), (1, 2, 3), key="ws_difficulty",
+                                  persist_state=KEEP,
+                                  horizontal=True, format_func=lambda d: tr(f"teacher.level.{d}"))
+            seed = st.number_input(tr("teacher.ws_seed"), 0, 10**6, 1, key="ws_seed",
+                                   persist_state=KEEP,
+                                   help=tr("teacher.ws_seed_help"))
+        st.caption(tr("teacher.ws_rules_from_sidebar",
+                      ruleset=ruleset_label(current.ruleset, lang)))
+        try:
+            slides = tb.generated_set(current.ruleset, current.overrides, topic,
+                                      int(difficulty), int(count), int(seed))
+        except TuteError as error:
+            st.error(tr("teacher.generate_failed", error=str(error)))
+            return
+    sheet = build_worksheet(slides, lang=lang, title=title.strip() or None)
+    page = worksheet_html(sheet, style=style)
+    st.caption(tr("teacher.ws_ready", count=len(sheet.items)))
+    with st.container(horizontal=True):
+        st.download_button(tr("teacher.ws_html"), page, file_name="tute-worksheet.html",
+                           mime="text/html", icon=":material/html:", key="ws_dl_html")
+        st.download_button(tr("teacher.ws_pdf"),
+                           partial(worksheet_pdf, sheet, style=style),
+                           file_name="tute-worksheet.pdf", mime="application/pdf",
+                           icon=":material/picture_as_pdf:", key="ws_dl_pdf")
+        st.download_button(tr("teacher.ws_key_pdf"),
+                           partial(worksheet_pdf, sheet, style=style, part="key"),
+                           file_name="tute-worksheet-key.pdf", mime="application/pdf",
+                           icon=":material/key:", key="ws_dl_key")
+    st.components.v1.html(page, height=720, scrolling=True)
 
-    analysis = scenario.analyse()
-    st.markdown(f"**{leader_sentence(scenario, lang)}**")
-    if scenario.trick:
-        cards.show_trick(list(scenario.trick),
-                         labels=trick_labels(scenario.rules.players, len(scenario.trick), lang),
-                         winning=winning_position(scenario, analysis), style=style, lang=lang,
-                         width=width)
-        sentence = winning_sentence(analysis, lang, style)
-        (st.success if analysis.winning_by == "partner" else st.warning)(sentence)
-    cards.show_cards(list(scenario.hand), style=style, lang=lang, width=width,
-                     legal=list(analysis.legal))
-    obligation = t(f"worksheet.obligation.{analysis.obligation}", lang)
-    st.markdown(f"**{t('presenter.obligation', lang, name=obligation)}** · "
-                + t("teacher.legal_cards", lang,
-                    cards=", ".join(f"{card_text(c, lang, style)} ({c})"
-                                    for c in analysis.legal)))
-    st.info(explain(analysis, lang))
-    refusals = refusal_lines(analysis, lang)
-    if refusals:
-        with st.expander(t("teacher.why_not", lang, count=len(refusals))):
-            for line in refusals:
-                st.markdown(f"- {line}")
+
+# --------------------------------------------------------------------------- hand records
+def records(projecting: bool = False) -> None:
+    """Review a recorded hand; on the projector only the tricks show (record kept in state)."""
+    current = settings()
+    lang, style = current.lang, current.deck_style
+    if projecting:
+        pr.hide_chrome()
+        text = str(state[RECORD])
+    else:
+        upload = st.file_uploader(tr("teacher.record_upload"), type=["json"], key="rec_upload")
+        pasted = st.text_area(tr("teacher.record_paste"), key="rec_paste", persist_state=KEEP,
+                              height=90)
+        text = upload.getvalue().decode("utf-8", "replace") if upload is not None else pasted
+        if not text.strip():
+            text = str(state.get(RECORD) or "")  # the hand already loaded stays on show
+    if not text.strip():
+        st.info(tr("teacher.record_help"))
+        return
+    try:
+        record = load_record_text(text)
+        walk = pr.walk_record(record, lang)
+    except (ReplayError, TuteError) as error:
+        st.error(pr.record_error_line(error, lang))
+        return
+    if not walk.tricks:
+        st.warning(tr("teacher.record_no_tricks"))
+        return
+    if state.get(RECORD) != json.dumps(record, sort_keys=True):
+        state[RECORD] = json.dumps(record, sort_keys=True)
+        state[RECORD_TRICK] = 0
+    index = min(state.get(RECORD_TRICK, 0), len(walk.tricks) - 1)
+
+    def move(offset: int) -> None:  # from the stored position: quick presses all count
+        position = int(state.get(RECORD_TRICK, 0)) + offset
+        state[RECORD_TRICK] = min(max(0, position), len(walk.tricks) - 1)
+
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.button(tr("teacher.back"), key="rec_back", on_click=move, args=(-1,),
+                  shortcut="Left", disabled=index == 0, icon=":material/arrow_back:")
+        st.button(tr("teacher.next"), key="rec_next", on_click=move, args=(1,),
+                  shortcut="Right", type="primary", disabled=index == len(walk.tricks) - 1,
+                  icon=":material/arrow_forward:")
+        st.caption(tr("teacher.keys_hint"))
+        st.toggle(tr("teacher.record_project"), key=RECORD_PROJECT, persist_state=KEEP)
+    pr.render_record_trick(walk, index, style=style, lang=lang,
+                           width=pr.BIG_CARD if projecting else 110)
+    if index == len(walk.tricks) - 1:
+        pr.render_record_result(walk, lang)
 
 
-def suit_rows(ruleset: str) -> list[list[Card]]:
-    """The rule set's deck in four rows, one per suit, strongest first."""
-    cards = sorted(deck(find_rules(ruleset).players), key=Card.sort_key)
-    return [[c for c in cards if c.suit == suit] for suit in range(4)]
+def render_teacher_page() -> None:
+    """Draw the teacher's page in its current mode."""
+    current = settings()
+    lang = current.lang
+    tb.init_builder(current.ruleset, current.overrides)
+    state.setdefault(MODE, "build")
+    state.setdefault(SLIDE, 0)
+    state.setdefault(STEP, 0)
+    linked = tb.load_link_once(lang)
+    if linked:
+        tb.set_deck(linked)
+        tb.load_into_builder(linked[0])
+        state[MODE] = "deck"
+        state[tb.MESSAGE] = ("success", tr("teacher.link_loaded", count=len(linked)))
+    if state[MODE] == "present":
+        present()
+    elif state[MODE] == "record" and state.get(RECORD_PROJECT) and state.get(RECORD):
+        records(projecting=True)
+    else:
+        st.header(tr("teacher.title"))
+        st.caption(tr("teacher.intro"))
+        state[MODE_WIDGET] = state[MODE]
+        st.radio(tr("teacher.mode"), MODES, key=MODE_WIDGET, horizontal=True, on_change=on_mode,
+                 format_func=lambda m: tr(f"teacher.mode_{m}"), label_visibility="collapsed")
+        tb.show_message()
+        {"build": builder, "deck": sequence, "worksheet": worksheet, "record": records}.get(
+            state[MODE], builder)()

@@ -1,0 +1,126 @@
+"""The progress page. The learner's history from the store: headline numbers, plotly charts
+(accuracy over time, mastery per rule, lessons done, streaks), CSV export and a reset
+that asks first. Figures are cached on the history's fingerprint, so reruns are fast."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import streamlit as st
+
+from tute_tutor.quiz.generator import rule_label
+from tute_tutor.store import StoreError, stats
+from tute_tutor.ui import settings, tr
+from tute_tutor.ui.profile import (
+    current_profile,
+    get_store,
+    profile_label,
+    store_message,
+    store_or_error,
+)
+from tute_tutor.words.catalog import t
+
+CONFIRM = "progress_confirm_reset"
+DONE = "progress_reset_done"
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def progress_data(location: str, profile: str, fingerprint: tuple[int, ...],
+                  lang: str) -> dict[str, Any]:
+    """Summary and figures of ``profile`` (``location`` and ``fingerprint`` key the cache)."""
+    store = get_store()
+    answers = store.answers(profile)
+    lessons = store.lessons(profile)
+    hands = store.hands(profile)
+
+    def text(key: str, **values: object) -> str:
+        return t(f"progress.chart.{key}", lang, **values)
+
+    def rule_name(rule: str) -> str:
+        return rule_label(rule, lang)
+
+    figures = {}
+    if answers:
+        figures["accuracy"] = stats.accuracy_figure(answers, text)
+        figures["mastery"] = stats.mastery_figure(answers, text, rule_name)
+        figures["streak"] = stats.streak_figure(answers, text)
+    if lessons:
+        figures["lessons"] = stats.lessons_figure(lessons, text)
+    weakest = [rule_name(r["rule"]) for r in stats.rule_mastery(answers)[:3]]
+    return {"summary": stats.summary(answers, lessons, hands), "figures": figures,
+            "weakest": weakest, "csv": store.export_csv(profile)}
+
+
+def confirm_reset(profile: str) -> None:
+    """Ask before erasing: the profile's answers, lessons and hands go for good."""
+    st.warning(tr("progress.reset_warning", name=profile_label(profile)))
+    left, right = st.columns(2)
+    if left.button(tr("progress.reset_confirm"), key="progress_reset_yes", type="primary"):
+        try:
+            get_store().reset(profile)
+            st.session_state[DONE] = True
+        except StoreError as error:
+            st.session_state[DONE] = store_message(error)
+        st.session_state[CONFIRM] = False
+        st.session_state.pop("quiz_srs", None)  # the quiz replays the (now empty) history
+        st.rerun()
+    if right.button(tr("progress.reset_cancel"), key="progress_reset_no"):
+        st.session_state[CONFIRM] = False
+        st.rerun()
+
+
+def _file_name(profile: str) -> str:
+    return "tute-tutor-" + (re.sub(r"[^A-Za-z0-9_-]+", "-", profile).strip("-") or "profile") \
+        + ".csv"
+
+
+def render_progress_page() -> None:
+    """Draw the learner's progress page."""
+    lang = settings().lang
+    profile = current_profile()
+    st.title(tr("progress.title"))
+    st.caption(tr("progress.intro", name=profile_label(profile)))
+    done = st.session_state.pop(DONE, None)
+    if done is True:
+        st.success(tr("progress.reset_done"))
+    elif done:
+        st.error(str(done))
+    store = store_or_error()
+    if store is None:
+        return
+    try:
+        data = progress_data(store.location, profile, store.fingerprint(profile), lang)
+    except StoreError as error:
+        st.error(store_message(error))
+        return
+    summary = data["summary"]
+    if not (summary.answers or summary.lessons or summary.hands):
+        st.info(tr("progress.no_history"))
+        st.page_link("pages/quiz.py", label=tr("progress.go_quiz"), icon=":material/quiz:")
+    else:
+        row = st.columns(6)
+        row[0].metric(tr("progress.answers"), summary.answers)
+        row[1].metric(tr("progress.accuracy"), f"{round(100 * summary.accuracy)} %")
+        row[2].metric(tr("progress.streak"), summary.current_streak)
+        row[3].metric(tr("progress.best_streak"), summary.best_streak)
+        row[4].metric(tr("progress.lessons"), summary.lessons)
+        row[5].metric(tr("progress.hands"), f"{summary.hands_won}/{summary.hands}")
+        if data["weakest"]:
+            st.markdown(tr("progress.weakest", rules=", ".join(data["weakest"])))
+        figures = data["figures"]
+        left, right = st.columns(2)
+        for column, name in ((left, "accuracy"), (right, "mastery"), (left, "streak"),
+                             (right, "lessons")):
+            if name in figures:
+                column.plotly_chart(figures[name], key=f"progress_{name}",
+                                    config={"displaylogo": False})
+    st.divider()
+    left, right = st.columns(2)
+    left.download_button(tr("progress.export"), data=data["csv"], file_name=_file_name(profile),
+                         mime="text/csv", key="progress_export", help=tr("progress.export_help"),
+                         icon=":material/download:")
+    if right.button(tr("progress.reset"), key="progress_reset", icon=":material/delete:"):
+        st.session_state[CONFIRM] = True
+    if st.session_state.get(CONFIRM):
+        st.dialog(tr("progress.reset_title"))(confirm_reset)(profile)
