@@ -264,6 +264,9 @@ def test_worksheet_mode_offers_html_and_pdf_downloads() -> None:
     at.button(key="tb_add").click().run()
     _mode(at, "worksheet")
     assert t("teacher.ws_ready", LANG, count=1) in _texts(at)
+    previews = at.get("iframe")  # st.iframe, the replacement of components.v1.html
+    assert len(previews) == 1
+    assert t("worksheet.title", LANG) in previews[0].proto.srcdoc
     at.radio(key="ws_source").set_value("generate").run()
     at.number_input(key="ws_count").set_value(4).run()
     assert not at.exception
