@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
-from tute_tutor import cli
-from tute_tutor.rules import FLAG_NAMES, PRESETS
+from tute_tutor.cli import main as cli
+from tute_tutor.engine.variants import FLAG_NAMES, PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -297,7 +297,7 @@ def test_rules_doc_describes_every_preset() -> None:
 
 
 def test_rules_doc_lists_every_obligation() -> None:
-    from tute_tutor.legal import OBLIGATIONS
+    from tute_tutor.engine.legal import OBLIGATIONS
 
     body = sections(RULES_DOC, 2)["What you may play"]
     listed = re.findall(r"^\| `([a-z]+)` \|", body, re.M)
