@@ -1,4 +1,5 @@
-"""The architecture rule of STYLE.md: the engine never imports Streamlit."""
+"""The architecture rule of the README ("How the code is laid out"): only ``ui/``
+imports Streamlit."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The command line of FORMATS.md through a real subprocess (``python -m tute_tutor``):
-JSON checked field by field, exit codes, never a traceback."""
+"""The command line (docs/FORMATS.md, "The command line") through a real subprocess
+(``python -m tute_tutor``): JSON checked field by field, exit codes, never a traceback."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Test helpers: scripted deals, random whole games and an independent rule checker.
 
-``reference_legal`` re-states RULES.md §3 on :class:`Card` objects with lists and
-``max``, without the bitmask core, so tests can compare the two.
+``reference_legal`` re-states docs/RULES.md, "What you may play", on :class:`Card`
+objects with lists and ``max``, without the bitmask core, so tests can compare the two.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def card(text: str) -> Card:
 
 def reference_legal(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules: Rules,
                     stock_left: int = 0) -> set[Card]:
-    """The legal cards by the words of RULES.md §3 (no bitmasks, no core)."""
+    """The legal cards by the words of docs/RULES.md, "What you may play" (no bitmasks, no core)."""
     if not trick:
         return set(hand)  # 1. salida
     if rules.players == 2 and stock_left > 0:
@@ -62,7 +62,7 @@ def reference_legal(hand: Sequence[Card], trick: Sequence[Card], trump: int, rul
 
 
 def reference_winner(trick: Sequence[Card], trump: int) -> int:
-    """Position in ``trick`` of the winning card (RULES.md §3.9)."""
+    """Position in ``trick`` of the winning card (docs/RULES.md, "Who wins a trick")."""
     trumps = [c for c in trick if c.suit == trump]
     pool = trumps or [c for c in trick if c.suit == trick[0].suit]
     best = max(pool, key=lambda c: c.strength)

@@ -1,4 +1,4 @@
-"""Matches (RULES.md §5, FORMATS.md presets): every match mode and the next-dealer rule."""
+"""Matches (docs/RULES.md, "The match" and "Presets"): every match mode and the next-dealer rule."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def play_match(match: Match, seed: int, limit: int = 60) -> None:
 
 
 def expected_points(rules: Rules, reason: str, winner_total: int) -> int:
-    """Match points of a won hand, from the words of RULES.md §5."""
+    """Match points of a won hand, from the words of docs/RULES.md, "The match"."""
     kind = rules.match.split(":")[0]
     if reason == "tute":
         return rules.tute_award if isinstance(rules.tute_award, int) else 1

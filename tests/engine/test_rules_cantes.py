@@ -1,5 +1,6 @@
-"""RULES.md §4: cantes (20 and 40), their timing flags and priority, tute, and the
-two-player cantes and swap of the seven (or the two)."""
+"""docs/RULES.md, "Cantes", "The tute" and "Two players": cantes (20 and 40), their
+timing flags and priority, tute, and the two-player cantes and swap of the seven (or the
+two)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §1 (deck, order, points, notation) and §2 (seats, deal, trump)."""
+"""docs/RULES.md, "The cards" (deck, order, points, notation) and "Seats, the deal and trumps"."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""RULES.md §3, clause by clause: what you may play, with every example of the rule book
-and of the seeds' tables (trump oros unless a test says otherwise)."""
+"""docs/RULES.md, "What you may play", clause by clause, with every example of the
+rule book and of the source texts' tables (trump oros unless a test says otherwise)."""
 
 from __future__ import annotations
 
@@ -242,7 +242,7 @@ def test_renuncio_in_referee_mode_loses_the_hand_for_the_offending_side() -> Non
     assert result.winner == 0  # seat 1 (team 1) broke the rule
 
 
-# ----------------------------------------------------------------- RULES.md examples
+# ------------------------------------------------------------ docs/RULES.md examples
 def test_example_sota_led_rey_and_cuatro_only_the_rey() -> None:
     assert legal("12c,4c", "10c") == ({"12c"}, "montar")
 
@@ -343,7 +343,7 @@ def positions(draw: st.DrawFn) -> tuple[list[Card], list[Card], int, str, Mappin
 
 def reference_obligation(hand: list[Card], trick: list[Card], trump: int, rules: Any,
                          stock_left: int, a: Any) -> str:
-    """The obligation code by the words of RULES.md §3 and FORMATS.md."""
+    """The obligation code by the words of docs/RULES.md, "What you may play"."""
     if not trick:
         return "salida"
     if rules.has_stock and stock_left:

@@ -1,5 +1,5 @@
-"""RULES.md §5: scoring a hand (the seeds' examples replayed from scripted records) and
-scripted deals replayed to a known result."""
+"""docs/RULES.md, "Scoring a hand": the source texts' examples replayed from scripted
+records, and scripted deals replayed to a known result."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def load(name: str) -> dict[str, Any]:
 
 def independent_score(record: dict[str, Any]) -> tuple[list[int], list[int], int]:
     """Card points and cante points per team, and the team of the last trick, recomputed
-    from the replayed tricks with the point table of RULES.md §1."""
+    from the replayed tricks with the point table of docs/RULES.md, "The cards"."""
     game = replay_game(record)
     values = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
     cards = [0, 0]

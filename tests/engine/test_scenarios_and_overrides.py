@@ -1,5 +1,5 @@
-"""Scenarios (FORMATS.md) and rule sets with overrides: validation messages, round trips,
-and malformed input that always gives the project's own error."""
+"""Scenarios (docs/FORMATS.md, "Scenario") and rule sets with overrides: validation
+messages, round trips, and malformed input that always gives the project's own error."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Hand records (FORMATS.md, tute-hand/1): export, replay, error codes with the event
-index, and hypothesis: round trips hold and malformed records never escape as another
-exception."""
+"""Hand records (docs/FORMATS.md, "Hand record (tute-hand/1)"): export, replay, error
+codes with the event index, and hypothesis: round trips hold and malformed records never
+escape as another exception."""
 
 from __future__ import annotations
 

@@ -52,7 +52,7 @@ def test_file_round_trip_restores_the_scenario_for_every_preset(ruleset: str,
                                                                 data: st.DataObject) -> None:
     scenario = data.draw(scenarios(ruleset))
     text = scenarios_to_file_text([scenario])
-    assert isinstance(json.loads(text), dict)  # one scenario is a FORMATS.md object
+    assert isinstance(json.loads(text), dict)  # one scenario is one JSON object
     assert scenarios_from_file_text(text) == [scenario]
     assert scenarios_from_file_bytes(text.encode()) == [scenario]
 

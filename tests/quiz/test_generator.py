@@ -1,8 +1,8 @@
 """Generated questions agree with the rules computed independently here.
 
-Every checker below works from the question's public JSON (the FORMATS.md scenario or
-the tute-hand/1 record) and the bitmask core or the replay summary, never from the
-quiz module's own answer path.
+Every checker below works from the question's public JSON (the scenario of
+docs/FORMATS.md, "Scenario", or the tute-hand/1 record) and the bitmask core or the
+replay summary, never from the quiz module's own answer path.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def trick_winner_position(cards: list[Card], trump: int) -> int:
 
 
 def oracle_cante(record: dict[str, Any], seat: int) -> set[str]:
-    """What ``seat`` may sing at the end of ``record``, from the rules of RULES.md §4."""
+    """What ``seat`` may sing at the end of ``record`` (docs/RULES.md, "Cantes")."""
     rules = find_rules(record["ruleset"], record["overrides"])
     game = replay_game(record)
     summary = replay(record)

@@ -1,4 +1,5 @@
-"""The quiz generator, the scheduler and the store work without Streamlit (STYLE.md)."""
+"""The quiz generator, the scheduler and the store work without Streamlit (README, "How
+the code is laid out")."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 STYLES = ("spanish", "french")
 LANGS = ("es", "en")
 
-# Written out again from RULES.md §1 and the usual names, not taken from the engine.
+# Written out again from docs/RULES.md, "The cards", and the usual names, not taken from the engine.
 RANK_WORDS = {
     "es": {
         1: "as",

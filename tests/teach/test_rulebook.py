@@ -1,5 +1,5 @@
 """The rule book's flag examples: one per flag, each showing the two settings apart, with
-the answers RULES.md gives for those positions."""
+the answers docs/RULES.md gives for those positions."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_every_rule_flag_has_an_example_that_tells_its_settings_apart() -> None:
 
 
 def test_cut_trick_example_follows_rules_md() -> None:
-    # RULES.md §3: sota de copas led, 2 de oros played; rey and 4 de copas, bastos:
+    # docs/RULES.md, "Rule flags": sota de copas led, 2 de oros played; rey and 4 de copas, bastos:
     # either copa by default, only the rey with overtake_when_trumped.
     example = flag_example("overtake_when_trumped")
     default, strict = (side.analysis for side in example.sides)
@@ -49,8 +49,8 @@ def test_cut_trick_example_follows_rules_md() -> None:
 
 
 def test_cannot_overtrump_example_follows_rules_md() -> None:
-    # RULES.md §3: copas led, as de oros played; only the 2 de oros as trump: any card,
-    # unless trump_when_cannot_overtrump forces the lower trump.
+    # docs/RULES.md, "What you may play": copas led, as de oros played; only the 2 de oros
+    # as trump: any card, unless trump_when_cannot_overtrump forces the lower trump.
     example = flag_example("trump_when_cannot_overtrump")
     default, forced = (side.analysis for side in example.sides)
     assert default is not None and forced is not None

@@ -1,4 +1,4 @@
-"""The ``tute-tutor`` command line, exactly as FORMATS.md describes it.
+"""The ``tute-tutor`` command line, exactly as docs/FORMATS.md, "The command line", describes it.
 
 With ``--json`` every command prints one JSON document; bad input exits 2 with
 ``{"error": {"code": ..., "message": ...}}`` and never a traceback.

@@ -1,4 +1,4 @@
-"""``tute-tutor quiz``: generated questions on the command line (FORMATS.md).
+"""``tute-tutor quiz``: generated questions (docs/FORMATS.md, "tute-tutor quiz").
 
     tute-tutor quiz --kind legal --seed 7 --count 5 --ruleset clasico --json
     tute-tutor quiz --list-kinds --json
@@ -57,7 +57,7 @@ def _whole(text: str, flag: str, low: int, high: int | None = None) -> int:
 
 
 def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
-    """Print the questions (or the kinds) as FORMATS.md describes."""
+    """Print the questions (or the kinds) as docs/FORMATS.md, "tute-tutor quiz", describes."""
     if args.list_kinds:
         kinds = describe_kinds(args.lang)
         if args.json:

@@ -46,7 +46,7 @@ class PlayEvent:
     legal: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        """This item in the JSON shape of FORMATS.md."""
+        """This item in the JSON shape of docs/FORMATS.md, "Hand record (tute-hand/1)"."""
         return {"play": str(self.card)}
 
 
@@ -58,7 +58,7 @@ class CanteEvent:
     points: int
 
     def to_json(self) -> dict[str, Any]:
-        """This item in the JSON shape of FORMATS.md."""
+        """This item in the JSON shape of docs/FORMATS.md, "Hand record (tute-hand/1)"."""
         return {"cante": SUIT_LETTERS[self.suit], "seat": self.seat}
 
 
@@ -69,7 +69,7 @@ class TuteEvent:
     kind: Literal["reyes", "caballos"]
 
     def to_json(self) -> dict[str, Any]:
-        """This item in the JSON shape of FORMATS.md."""
+        """This item in the JSON shape of docs/FORMATS.md, "Hand record (tute-hand/1)"."""
         return {"tute": self.kind, "seat": self.seat}
 
 
@@ -81,7 +81,7 @@ class SwapEvent:
     taken: Card
 
     def to_json(self) -> dict[str, Any]:
-        """This item in the JSON shape of FORMATS.md."""
+        """This item in the JSON shape of docs/FORMATS.md, "Hand record (tute-hand/1)"."""
         return {"swap": True, "seat": self.seat}
 
 
@@ -103,7 +103,7 @@ class TrickRecord:
         return [(self.leader + i) % players for i in range(len(self.cards))]
 
     def to_json(self) -> dict[str, Any]:
-        """This item in the JSON shape of FORMATS.md."""
+        """This item in the JSON shape of docs/FORMATS.md, "tute-tutor replay"."""
         return {"leader": self.leader, "cards": [str(c) for c in self.cards],
                 "winner": self.winner, "points": self.points}
 
@@ -117,7 +117,7 @@ class CanteRecord:
     after_trick: int  # 1-based number of the trick that opened the moment
 
     def to_json(self) -> dict[str, Any]:
-        """This item in the JSON shape of FORMATS.md."""
+        """This item in the JSON shape of docs/FORMATS.md, "tute-tutor replay"."""
         return {"seat": self.seat, "suit": SUIT_LETTERS[self.suit], "points": self.points,
                 "after_trick": self.after_trick}
 
@@ -179,7 +179,10 @@ class Game:
     def deal(cls, ruleset: str = "clasico", overrides: Mapping[str, Any] | None = None, *,
              seed: int | None = None, rng: random.Random | None = None, dealer: int = 0,
              first_hand: bool = False) -> Game:
-        """Shuffle and deal a new hand (RULES.md §2), reproducible from ``seed`` or ``rng``."""
+        """Shuffle and deal a new hand, reproducible from ``seed`` or ``rng``.
+
+        How: docs/RULES.md, "Seats, the deal and trumps".
+        """
         rules = find_rules(ruleset, overrides)
         rng = rng or random.Random(seed)
         force = None

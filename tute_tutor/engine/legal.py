@@ -103,7 +103,10 @@ class PlayAnalysis:
         return tuple(cards_of(mask))
 
     def to_json(self) -> dict[str, object]:
-        """The ``legal``, ``obligation`` and ``winning`` fields of FORMATS.md."""
+        """The ``legal``, ``obligation`` and ``winning`` fields of ``tute-tutor legal``.
+
+        Their meaning: docs/FORMATS.md, "tute-tutor legal".
+        """
         winning = None
         if self.winning is not None:
             winning = {"card": str(self.winning), "by": self.winning_by}

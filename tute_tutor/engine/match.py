@@ -1,6 +1,6 @@
 """A match: hands of Tute one after another until the match mode of the rules is won.
 
-Match modes (flag ``match`` of RULES.md §5):
+Match modes (flag ``match``, docs/RULES.md, "The match"):
 
 - ``hands:N``: a hand won is 1 point (a tute is worth ``tute_award`` points when that
   flag is a number, else one hand); first side to N.

@@ -76,7 +76,9 @@ def play_into_trick(card: int, lead: int, high_lead: int, best: int,
 
 def deal(rng: random.Random, players: int, dealer: int,
          force_trump_suit: int | None = None) -> tuple[list[int], int, list[int]]:
-    """Shuffle and deal as RULES.md §2: (hands as masks, trump card, stock draw order).
+    """Shuffle and deal: (hands as masks, trump card, stock draw order).
+
+    The rules of the deal: docs/RULES.md, "Seats, the deal and trumps".
 
     Cards go one at a time from mano round to the dealer. In 4 and 3 players the
     dealer's last card is the trump card and stays in the dealer's hand; in 2 players

@@ -1,4 +1,4 @@
-"""Rules as data: one frozen :class:`Rules` value with every flag of RULES.md.
+"""Rules as data: one frozen :class:`Rules` value with every flag of docs/RULES.md, "Rule flags".
 
 Presets live in a registry looked up by id; code asks a flag, never a preset name.
 
@@ -31,7 +31,7 @@ _MATCH_RE: Final = re.compile(r"^(hands|points|ludoteka):([1-9][0-9]?)$")
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule flag of RULES.md. ``players`` is fixed by the preset."""
+    """Every rule flag (docs/RULES.md, "Rule flags"). ``players`` is fixed by the preset."""
 
     players: int = 4
     overtake_when_trumped: bool = False
@@ -101,13 +101,13 @@ PRESETS: Final[dict[str, Rules]] = {
     "a-dos": Rules(players=2, cante_by="trick_winner", cantes_per_trick="one",
                    tute_timing="after_won_trick", match="streak"),
 }
-"""The presets of FORMATS.md, by their stable id."""
+"""The presets (docs/RULES.md, "Presets"), by their stable id."""
 
 FLAG_NAMES: Final = tuple(f.name for f in fields(Rules) if f.name != "players")
 
 
 def preset_ids() -> list[str]:
-    """Ids of the shipped presets, in FORMATS.md order."""
+    """Ids of the shipped presets, in the order of docs/RULES.md, "Presets"."""
     return list(PRESETS)
 
 

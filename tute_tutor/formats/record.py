@@ -173,7 +173,7 @@ def replay_game(record: object) -> Game:
 
 
 def summary(game: Game) -> dict[str, Any]:
-    """The replay answer of FORMATS.md for a game (finished or not)."""
+    """The ``tute-tutor replay`` answer, finished or not (docs/FORMATS.md, "tute-tutor replay")."""
     result: HandResult | None = game.result() if game.finished else None
     out: dict[str, Any] = {
         "valid": True,

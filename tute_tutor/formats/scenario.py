@@ -1,4 +1,4 @@
-"""Scenarios: one decision point ("which card may you play?") in the FORMATS.md format.
+"""Scenarios: one decision point ("which card may you play?") (docs/FORMATS.md, "Scenario").
 
 >>> s = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12c", "4c", "5b"],
 ...                         "trick": ["10c"]})
@@ -90,12 +90,12 @@ class Scenario:
         return analyse_play(self.hand, self.trick, self.trump, self.rules, self.stock_left)
 
     def answer(self, lang: str = "es") -> dict[str, Any]:
-        """The FORMATS.md answer of ``tute-tutor legal``."""
+        """The answer of ``tute-tutor legal`` (docs/FORMATS.md, "tute-tutor legal")."""
         analysis = self.analyse()
         return {**analysis.to_json(), "explanation": explain(analysis, lang)}
 
     def to_json(self) -> dict[str, Any]:
-        """The scenario in the JSON shape of FORMATS.md."""
+        """The scenario in the JSON shape of docs/FORMATS.md, "Scenario"."""
         return {
             "ruleset": self.ruleset,
             "overrides": dict(self.overrides),

@@ -1,10 +1,10 @@
 """Share links and scenario files: a scenario or a whole sequence as text.
 
-A link token carries the same JSON as a scenario file (FORMATS.md: one scenario is
-an object, a sequence is a list of them), with the default keys left out, compressed
-with zlib and written in URL-safe base64 behind a one-character version marker. zlib's
-checksum makes a damaged or altered token fail loudly instead of decoding to nonsense,
-and every decoded scenario is validated again by :class:`Scenario`.
+A link token carries the same JSON as a scenario file (one scenario is an object, a
+sequence is a list of them: docs/FORMATS.md, "Share links"), with the default keys left
+out, compressed with zlib and written in URL-safe base64 behind a one-character version
+marker. zlib's checksum makes a damaged or altered token fail loudly instead of decoding
+to nonsense, and every decoded scenario is validated again by :class:`Scenario`.
 
 >>> from tute_tutor.formats.scenario import Scenario
 >>> s = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12c", "4c"],
@@ -65,7 +65,7 @@ class ShareError(TuteError):
 
 
 def compact_json(scenario: Scenario) -> dict[str, Any]:
-    """The scenario's FORMATS.md JSON without the keys that hold their default value."""
+    """The scenario's JSON without the keys that hold their default value."""
     data = scenario.to_json()
     return {k: v for k, v in data.items() if _DEFAULTS.get(k, object()) != v}
 
@@ -176,7 +176,7 @@ def share_url(base_url: str, page: str, scenarios: Sequence[Scenario]) -> str:
 
 
 def scenarios_to_file_text(scenarios: Sequence[Scenario]) -> str:
-    """A scenario file: the FORMATS.md object, or a list of them for a sequence."""
+    """A scenario file (docs/FORMATS.md, "Scenario"): one object, or a list for a sequence."""
     data: Any
     if len(scenarios) == 1:
         data = scenarios[0].to_json()

@@ -3,9 +3,10 @@
 Every question comes out of a random hand played through :class:`~tute_tutor.engine.game.Game`
 (random legal cards, random cantes), is answered by the engine and carries the engine's
 explanation. Decision kinds (``legal``, ``obligation``, ``renuncio``) carry the
-FORMATS.md scenario they are about; hand kinds (``trick_winner``, ``trick_points``,
-``hand_winner``, ``cante``, ``swap``) carry the ``tute-hand/1`` record up to the moment
-asked about, so ``tute-tutor legal`` and ``tute-tutor replay`` can check any answer.
+scenario they are about (docs/FORMATS.md, "Scenario"); hand kinds (``trick_winner``,
+``trick_points``, ``hand_winner``, ``cante``, ``swap``) carry the ``tute-hand/1`` record
+up to the moment asked about, so ``tute-tutor legal`` and ``tute-tutor replay`` can
+check any answer.
 
 Each question trains one *rule* (an obligation code such as ``montar``, or a topic
 such as ``cante_split``): the spaced-repetition scheduler (:mod:`tute_tutor.quiz.srs`) picks
@@ -59,7 +60,8 @@ _OBLIGATION_DISTRACTORS: Final = {
     "companero": ("fallar", "montar", "libre"),
     "robo": ("libre", "asistir", "salida"),
 }
-"""Wrong options for the obligation kind: the confusions RULES.md §7 lists."""
+"""Wrong options for the obligation kind: the confusions listed in docs/RULES.md,
+"Mistakes the lessons warn against"."""
 _OBLIGATION_ORDER: Final = ("salida", "asistir", "montar", "fallar", "pisar", "libre",
                             "companero", "robo")
 
@@ -120,7 +122,7 @@ class Question:
         return self.option_labels[self.options.index(option)]
 
     def to_json(self) -> dict[str, Any]:
-        """The FORMATS.md question, plus optional keys for the app."""
+        """The question of docs/FORMATS.md, "tute-tutor quiz", with the app's optional keys."""
         data: dict[str, Any] = {
             "kind": self.kind,
             "ruleset": self.ruleset,

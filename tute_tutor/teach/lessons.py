@@ -1,7 +1,7 @@
 """Lessons: one TOML file per topic, Spanish and English inside, read and checked here.
 
 A lesson is explanatory text in markdown, scenarios (one decision each, in the
-FORMATS.md scenario format) that the app answers with the engine, and a few
+scenario format of docs/FORMATS.md, "Scenario") that the app answers with the engine, and a few
 questions at the end. The format is documented for teachers in ``lessons/README.md``.
 
 Every problem in a file is a :class:`LessonError` whose message is one line that

@@ -84,7 +84,7 @@ def trick_roles(rules: Rules, cards_on_table: int) -> list[str]:
 
     ``lead_partner`` / ``lead_opponent`` for the first card, then ``partner`` or
     ``opponent``: in four players the partner played two cards before the player
-    to move (FORMATS.md, scenario), everyone else is an opponent.
+    to move (docs/FORMATS.md, "Scenario"), everyone else is an opponent.
     """
     roles = []
     for position in range(cards_on_table):

@@ -2,8 +2,8 @@
 
 Everything the builder shows is read from ``st.session_state`` (keys below) and checked
 by the engine (:class:`Scenario`); the page only lays the widgets out. The sequence of
-slides ("deck") is a list of FORMATS.md scenario dicts in the session, so it survives
-page switches and travels in share links and files unchanged.
+slides ("deck") is a list of scenario dicts (docs/FORMATS.md, "Scenario") in the
+session, so it survives page switches and travels in share links and files unchanged.
 """
 
 from __future__ import annotations
