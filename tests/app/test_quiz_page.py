@@ -9,7 +9,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.marking import mark
-from tute_tutor.quiz.generator import Question, generate_question
+from tute_tutor.quiz.generator import generate_question
+from tute_tutor.quiz.question import Answering, QuizQuestion
 from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, open_store
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.ui.quiz import cards_key, check_key, option_key
@@ -36,22 +37,25 @@ def open_quiz(kinds: list[str], ruleset: str = "clasico") -> AppTest:
     return at
 
 
-def current_question(at: AppTest) -> tuple[dict[str, Any], Question]:
+def current_question(at: AppTest) -> tuple[dict[str, Any], QuizQuestion]:
     entry = at.session_state["quiz_current"]
-    question = generate_question(entry["kind"], entry["seed"], entry["ruleset"],
-                                 entry["overrides"] or None, difficulty=entry["difficulty"],
-                                 rule=entry["rule"])
-    return entry, question
+    return entry, question_for(entry)
+
+
+def question_for(entry: dict[str, Any]) -> QuizQuestion:
+    return generate_question(entry["kind"], entry["seed"], entry["ruleset"],
+                             entry["overrides"] or None, difficulty=entry["difficulty"],
+                             rule=entry["rule"])
 
 
 def give(at: AppTest, entry: dict[str, Any], values: list[str]) -> None:
     """Answer the current question with ``values`` the way a learner would."""
     number = entry["number"]
-    kind = entry["kind"]
-    if kind == "legal":
+    answering = question_for(entry).display.answering
+    if answering is Answering.MARK_CARDS:
         mark(at, values, key=cards_key(number))
         at.button(key=check_key(number)).click().run()
-    elif kind in ("trick_winner", "renuncio"):
+    elif answering is Answering.CLICK_CARD:
         from tute_tutor.engine.cards import Card
 
         at.button(key=fallback_key(cards_key(number), Card.parse(values[0]))).click().run()
@@ -60,7 +64,7 @@ def give(at: AppTest, entry: dict[str, Any], values: list[str]) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
 
-def wrong_values(question: Question) -> list[str]:
+def wrong_values(question: QuizQuestion) -> list[str]:
     if question.multi:
         return list(question.options)[:1] if set(question.options[:1]) != set(question.answer) \
             else list(question.options)

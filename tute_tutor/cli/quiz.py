@@ -3,8 +3,8 @@
     tute-tutor quiz --kind legal --seed 7 --count 5 --ruleset clasico --json
     tute-tutor quiz --list-kinds --json
 
-The command is found by :func:`tute_tutor.cli.main._register_extras`; bad flags exit 2
-with ``{"error": {...}}`` like every other command.
+:func:`tute_tutor.cli.main.build_parser` adds the command; bad flags exit 2 with
+``{"error": {...}}`` like every other command.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import find_rules, parse_flag_text, preset_ids
 from tute_tutor.quiz.generator import (
     KINDS,
-    Question,
     QuizError,
+    QuizQuestion,
     describe_kinds,
     generate_quiz,
     parse_difficulty,
@@ -83,7 +83,7 @@ def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _human(number: int, question: Question) -> str:
+def _human(number: int, question: QuizQuestion) -> str:
     lines = [f"{number}. {question.prompt}"]
     for value, label in zip(question.options, question.option_labels, strict=True):
         mark = "*" if value in question.answer else " "

@@ -20,14 +20,15 @@ import streamlit as st
 from tute_tutor.engine.cards import Card
 from tute_tutor.quiz.generator import (
     KINDS,
-    Question,
     QuizError,
+    check_answer,
     generate_question,
     kind_label,
     kinds_for,
     rule_label,
     rules_for,
 )
+from tute_tutor.quiz.question import Answering, QuizQuestion, Reveal
 from tute_tutor.quiz.srs import BOXES, RuleState, next_rule, replay_history, review
 from tute_tutor.store import StoreError
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
@@ -67,14 +68,14 @@ def check_key(number: int) -> str:
 # --------------------------------------------------------------------------- questions
 @st.cache_data(max_entries=512, show_spinner=False)
 def cached_question(kind: str, seed: int, ruleset: str, overrides_json: str, lang: str,
-                    difficulty: int, rule: str) -> Question:
+                    difficulty: int, rule: str) -> QuizQuestion:
     """The question for these arguments (pure and reproducible, so cached)."""
     overrides = json.loads(overrides_json) or None
     return generate_question(kind, seed, ruleset, overrides, lang=lang, difficulty=difficulty,
                              rule=rule)
 
 
-def question_of(current: dict[str, Any], lang: str) -> Question:
+def question_of(current: dict[str, Any], lang: str) -> QuizQuestion:
     """The question described by the session's ``quiz_current`` entry, in ``lang``."""
     return cached_question(current["kind"], current["seed"], current["ruleset"],
                            json.dumps(current["overrides"], sort_keys=True), lang,
@@ -183,10 +184,10 @@ def _save(profile: str, row: dict[str, Any]) -> str | None:
     return None
 
 
-def answer(question: Question, entry: dict[str, Any], chosen: list[str], profile: str) -> None:
+def answer(question: QuizQuestion, entry: dict[str, Any], chosen: list[str], profile: str) -> None:
     """Mark the answer, update streak and mastery, store it."""
     state = st.session_state
-    correct = question.is_correct(chosen)
+    correct = check_answer(question, chosen)
     now = _now()
     state[STREAK] = state.get(STREAK, 0) + 1 if correct else 0
     state[BEST] = max(state.get(BEST, 0), state[STREAK])
@@ -206,33 +207,34 @@ def _cards(codes: list[str] | tuple[str, ...]) -> list[Card]:
     return [Card.parse(c) for c in codes]
 
 
-def _draw_context(question: Question, current: Settings) -> None:
-    view = question.view
+def _draw_context(question: QuizQuestion, current: Settings) -> None:
+    board, display = question.board, question.display
     style, lang = current.deck_style, current.lang
-    if question.kind == "renuncio":
-        cols = st.columns(len(view["hands"]))
-        for col, label, hand in zip(cols, view["hand_labels"], view["hands"], strict=True):
+    if display.hands and board.hands is not None:
+        cols = st.columns(len(board.hands))
+        for col, label, hand in zip(cols, board.hand_labels, board.hands, strict=True):
             with col:
                 st.caption(label)
                 show_cards(_cards(hand), style=style, lang=lang, width=48)
         return
-    if view.get("trick") and question.kind not in ("trick_winner",):
+    if display.table and board.trick:
         st.caption(tr("quiz.page.table"))
-        show_trick(_cards(view["trick"]), labels=view.get("trick_labels", ()), style=style,
+        show_trick(_cards(board.trick), labels=board.trick_labels, style=style,
                    lang=lang, width=CARD_WIDTH)
-    if view.get("face_up"):
+    if board.face_up:
         st.caption(tr("quiz.page.face_up"))
-        show_cards(_cards([view["face_up"]]), style=style, lang=lang, width=CARD_WIDTH)
-    if view.get("hand") and question.kind not in ("legal",):
+        show_cards(_cards([board.face_up]), style=style, lang=lang, width=CARD_WIDTH)
+    if display.hand and board.hand:
         st.caption(tr("quiz.page.your_hand"))
-        show_cards(_cards(view["hand"]), style=style, lang=lang, width=CARD_WIDTH)
+        show_cards(_cards(board.hand), style=style, lang=lang, width=CARD_WIDTH)
 
 
-def _draw_answer_widgets(question: Question, entry: dict[str, Any], current: Settings,
+def _draw_answer_widgets(question: QuizQuestion, entry: dict[str, Any], current: Settings,
                          profile: str) -> None:
     number = entry["number"]
     style, lang = current.deck_style, current.lang
-    if question.kind == "legal":
+    answering = question.display.answering
+    if answering is Answering.MARK_CARDS:
         st.caption(tr("quiz.page.your_hand_pick"))
         picked = select_cards(_cards(question.options), key=cards_key(number), style=style,
                               lang=lang, width=CARD_WIDTH)
@@ -240,7 +242,7 @@ def _draw_answer_widgets(question: Question, entry: dict[str, Any], current: Set
             answer(question, entry, [str(c) for c in picked], profile)
             st.rerun()
         return
-    if question.option_cards:
+    if answering is Answering.CLICK_CARD:
         st.caption(tr("quiz.page.click_card"))
         clicked = clickable_hand(_cards(question.options), key=cards_key(number), style=style,
                                  lang=lang, width=CARD_WIDTH)
@@ -255,7 +257,7 @@ def _draw_answer_widgets(question: Question, entry: dict[str, Any], current: Set
                 st.rerun()
 
 
-def _draw_feedback(question: Question, result: dict[str, Any], current: Settings,
+def _draw_feedback(question: QuizQuestion, result: dict[str, Any], current: Settings,
                    profile: str) -> None:
     style, lang = current.deck_style, current.lang
     right = ", ".join(question.label_of(v) for v in question.answer)
@@ -266,24 +268,22 @@ def _draw_feedback(question: Question, result: dict[str, Any], current: Settings
                            if v in question.options) or tr("quiz.page.nothing_chosen")
         st.error(tr("quiz.page.wrong", chosen=chosen, right=right), icon="❌")
     st.markdown(f"**{tr('quiz.page.why')}** {question.explanation}")
-    view = question.view
+    board, reveal = question.board, question.display.reveal
     highlight = set(question.highlight)
-    if view.get("trick") and question.kind in ("trick_winner", "trick_points", "renuncio"):
-        trick = _cards(view["trick"])
-        winning = None
-        if question.kind == "trick_winner":
-            winning = view["trick"].index(question.answer[0])
+    if reveal in (Reveal.TRICK, Reveal.TRICK_WINNER) and board.trick:
+        trick = _cards(board.trick)
         st.caption(tr("quiz.page.cards_that_matter"))
-        if question.kind == "trick_winner":
-            show_trick(trick, labels=view.get("trick_labels", ()), winning=winning, style=style,
+        if reveal is Reveal.TRICK_WINNER:
+            show_trick(trick, labels=board.trick_labels,
+                       winning=board.trick.index(question.answer[0]), style=style,
                        lang=lang, width=CARD_WIDTH)
         else:
             show_cards(trick, style=style, lang=lang, width=CARD_WIDTH,
                        legal=[c for c in trick if str(c) in highlight])
-    elif view.get("hand"):
-        cards = _cards(view["hand"])
-        if view.get("face_up"):
-            cards.append(Card.parse(view["face_up"]))
+    elif reveal is Reveal.HAND and board.hand:
+        cards = _cards(board.hand)
+        if board.face_up:
+            cards.append(Card.parse(board.face_up))
         st.caption(tr("quiz.page.cards_that_matter"))
         show_cards(cards, style=style, lang=lang, width=CARD_WIDTH,
                    legal=[c for c in cards if str(c) in highlight])
@@ -368,7 +368,7 @@ def render_quiz_page() -> None:
              else tr("quiz.page.rule_box_hidden"))
     c3.metric(label, f"{box}/{BOXES}" if box else tr("quiz.page.new_rule"))
     st.subheader(f"{entry['number']}. {kind_label(question.kind, lang)}")
-    drawn = set(question.view.get("drawn_facts", ()))
+    drawn = set(question.board.drawn_facts)
     for index, fact in enumerate(question.facts):
         if index not in drawn:
             st.markdown(f"- {fact}")

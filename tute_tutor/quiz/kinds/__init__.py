@@ -1,0 +1,1 @@
+"""One module per quiz kind; each defines ``KIND`` (see :mod:`tute_tutor.quiz`)."""
