@@ -108,7 +108,7 @@ class Block:
 
 
 @dataclass(frozen=True)
-class Question:
+class LessonQuestion:
     """A question at the end of a lesson.
 
     ``kind == "choice"``: pick the right option(s); ``answer`` holds their indices in
@@ -142,7 +142,7 @@ class Lesson:
     title: dict[str, str]
     summary: dict[str, str]
     blocks: tuple[Block, ...]
-    questions: tuple[Question, ...]
+    questions: tuple[LessonQuestion, ...]
     path: Path = field(compare=False)
 
     @property
@@ -269,7 +269,7 @@ class _Reader:
             return Block("scenario", {}, scenario, prompt, expect)
         raise self.fail(f"{where}: kind {kind!r} must be \"text\" or \"scenario\"")
 
-    def question(self, raw: dict[str, Any], where: str) -> Question:
+    def question(self, raw: dict[str, Any], where: str) -> LessonQuestion:
         kind = raw.get("kind")
         if kind == "choice":
             self.keys(raw, _CHOICE_KEYS, where)
@@ -279,7 +279,7 @@ class _Reader:
             answer = self.answer(self.required(raw, "answer", where), count, where)
             explanation = self.texts(self.required(raw, "explanation", where),
                                      f"{where} explanation")
-            return Question("choice", prompt, options, answer, None, explanation)
+            return LessonQuestion("choice", prompt, options, answer, None, explanation)
         if kind == "legal":
             self.keys(raw, _LEGAL_KEYS, where)
             prompt = self.texts(self.required(raw, "prompt", where), f"{where} prompt")
@@ -292,7 +292,7 @@ class _Reader:
                 explanation = self.texts(raw["explanation"], f"{where} explanation")
             else:
                 explanation = {lang: explain(analysis, lang) for lang in LANGS}
-            return Question("legal", prompt, options, answer, scenario, explanation, expect)
+            return LessonQuestion("legal", prompt, options, answer, scenario, explanation, expect)
         raise self.fail(f"{where}: kind {kind!r} must be \"choice\" or \"legal\"")
 
     # -- pieces -------------------------------------------------------------------------
@@ -419,7 +419,7 @@ def check_main(argv: list[str] | None = None) -> int:
     return 2 if failed else 0
 
 
-__all__ = ["LANGS", "LESSONS_DIR", "Block", "Lesson", "LessonError", "Question",
+__all__ = ["LANGS", "LESSONS_DIR", "Block", "Lesson", "LessonError", "LessonQuestion",
            "check_main", "display_path", "lessons_dir", "load_lesson", "load_lessons",
            "parse_lesson"]
 

@@ -19,7 +19,14 @@ import streamlit as st
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.formats.scenario import Scenario
-from tute_tutor.teach.lessons import Block, Lesson, LessonError, Question, lessons_dir, load_lessons
+from tute_tutor.teach.lessons import (
+    Block,
+    Lesson,
+    LessonError,
+    LessonQuestion,
+    lessons_dir,
+    load_lessons,
+)
 from tute_tutor.teach.rulebook import trick_roles
 from tute_tutor.ui.layout import (
     draw_cards,
@@ -266,7 +273,7 @@ def render_scenario_block(block: Block, key: str) -> None:
 
 
 # --------------------------------------------------------------------------- questions
-def render_question(question: Question, key: str, number: int) -> None:
+def render_question(question: LessonQuestion, key: str, number: int) -> None:
     """A closing question: choice (radio or several) or "mark the legal cards"."""
     lang = settings().lang
     checked_key = f"{key}_checked"
@@ -308,7 +315,7 @@ def _option_label(options: Sequence[str]) -> Callable[[int], str]:
     return label
 
 
-def _show_verdict(question: Question, picked: set[int]) -> None:
+def _show_verdict(question: LessonQuestion, picked: set[int]) -> None:
     lang = settings().lang
     if question.is_correct(picked):
         st.success(tr("lessons_page.correct"))
