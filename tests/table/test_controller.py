@@ -22,7 +22,6 @@ from tute_tutor.table.controller import (
     Hint,
     Table,
     TableConfig,
-    available_levels,
     seat_name,
 )
 from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal
@@ -325,7 +324,6 @@ def test_hint_only_on_the_learners_card() -> None:
     assert table.hint(FakeEvaluator()) is None
 
 
-@pytest.mark.skipif(4 not in available_levels(), reason="level 4 not built yet")
 def test_hint_uses_the_level_four_evaluation() -> None:
     table = Table(TableConfig("clasico", seed=9))
     table.click(table.legal_cards()[0], "es")
@@ -486,7 +484,6 @@ def test_levels_are_checked() -> None:
         Table(TableConfig("clasico", levels=(1, 7, 1)))
     with pytest.raises(TuteError):
         Table(TableConfig("no-such-preset"))
-    assert 1 in available_levels()
 
 
 def test_level_of_repeats_the_last_level() -> None:

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from tute_tutor.cli import arena as arena_command
+from tute_tutor.cli import quiz as quiz_command
 from tute_tutor.engine.cards import parse_cards, suit_from_letter, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import find_rules, parse_flag_text, preset_ids
@@ -178,7 +180,6 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 # --------------------------------------------------------------------- parser
 Command = Callable[[argparse.Namespace, TextIO], int]
-EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -210,35 +211,9 @@ def build_parser() -> argparse.ArgumentParser:
     _common(rep)
     rep.set_defaults(func=cmd_replay)
 
-    for add in EXTRA_COMMANDS:
-        try:
-            add(sub)
-        except Exception as error:  # pragma: no cover - a broken extra command
-            _broken_extra(getattr(add, "__module__", "an extra module"), error)
+    quiz_command.add_command(sub)
+    arena_command.add_command(sub)
     return parser
-
-
-def _register_extras() -> None:
-    """Commands living in their own modules (quiz, arena) add themselves here."""
-    import importlib
-
-    for module in ("tute_tutor.cli.quiz", "tute_tutor.cli.arena"):
-        try:
-            mod = importlib.import_module(module)
-            add = mod.add_command
-        except ModuleNotFoundError as error:
-            if error.name is None or not module.startswith(error.name):
-                _broken_extra(module, error)
-            continue
-        except Exception as error:  # a broken extra must not take legal/replay down
-            _broken_extra(module, error)
-            continue
-        EXTRA_COMMANDS.append(add)
-
-
-def _broken_extra(module: str, error: BaseException) -> None:
-    message = f"{type(error).__name__}: {error}".splitlines()[0]
-    sys.stderr.write(f"tute-tutor: commands of {module} are unavailable ({message})\n")
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -247,8 +222,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     wants_json = "--json" in argv
     try:
-        EXTRA_COMMANDS.clear()
-        _register_extras()
         args = build_parser().parse_args(argv)
         if not getattr(args, "command", None):
             raise UsageError("give a command: legal, replay, quiz or arena (see --help)")

@@ -28,6 +28,7 @@ from typing import Any, Final, Literal, Protocol
 
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction, apply_action
+from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.errors import RulesError, TuteError
 from tute_tutor.engine.game import Game, HandResult, SeatView
@@ -84,18 +85,6 @@ class TableConfig:
         if not self.levels:
             return 1
         return self.levels[min(seat - 1, len(self.levels) - 1)]
-
-
-def available_levels() -> list[int]:
-    """The computer levels that exist in this build (level 1 always does)."""
-    levels = []
-    for level in LEVELS:
-        try:
-            get_player(level)
-        except TuteError:
-            continue
-        levels.append(level)
-    return levels
 
 
 def _name_key(seat: int) -> str:
@@ -691,7 +680,7 @@ class Table:
         if game.finished or game.to_move != LEARNER or self._asks:
             return None
         if evaluator is None:
-            evaluator = hint_evaluator()
+            evaluator = ExpertPlayer()
         view = game.view(LEARNER)
         ratings = evaluator.evaluate(view, self._rng("hint", LEARNER))
         ordered = sorted(ratings, key=lambda pair: (-pair[1], pair[0].sort_key()))
@@ -744,16 +733,3 @@ def _trump_card(game: Game) -> Card:
 
 def _winning_card(cards: Sequence[Card], leader: int, winner: int, players: int) -> Card:
     return cards[(winner - leader) % players]
-
-
-def hint_evaluator() -> Evaluator:
-    """The evaluator behind hints: the level-4 player (the strongest with ``evaluate``)."""
-    for level in (4, 3, 2, 1):
-        try:
-            player: Any = get_player(level)
-        except TuteError:
-            continue
-        if callable(getattr(player, "evaluate", None)):
-            return player  # type: ignore[no-any-return]
-    raise TuteError("no computer level can rate cards for a hint yet")
-

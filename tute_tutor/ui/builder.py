@@ -22,6 +22,7 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import PRESETS, find_rules, overrides_of
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import QUERY_KEY, ShareError, decode_link, encode_link
+from tute_tutor.quiz.play import generate_scenario, obligations_for
 from tute_tutor.teach.worksheet import card_text, trick_labels
 from tute_tutor.ui.presenter import (
     leader_sentence,
@@ -240,20 +241,8 @@ def remove_last(key: str) -> None:
     st.session_state[key] = drop_last(str(st.session_state.get(key, "")))
 
 
-def generator_available() -> bool:
-    try:
-        from tute_tutor import quiz  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def topics_for(ruleset: str, overrides: dict[str, Any]) -> list[str]:
     """Obligation codes the generator can aim at under these rules (plus "any")."""
-    try:
-        from tute_tutor.quiz.generator import obligations_for
-    except ImportError:
-        return [ANY_TOPIC]
     rules = find_rules(ruleset, overrides)
     codes = list(dict.fromkeys(obligations_for(rules, 2) + obligations_for(rules, 3)))
     return [ANY_TOPIC, *codes]
@@ -262,8 +251,6 @@ def topics_for(ruleset: str, overrides: dict[str, Any]) -> list[str]:
 def generate(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: int,
              rng: random.Random) -> Scenario:
     """A random real position with the wanted obligation (``any``: the generator picks)."""
-    from tute_tutor.quiz.generator import generate_scenario
-
     return generate_scenario(rng, ruleset, overrides,
                              obligation=None if topic == ANY_TOPIC else topic,
                              difficulty=difficulty)

@@ -1,14 +1,12 @@
 """The sidebar every page shares (language, deck, rule set and its flags) and page helpers.
 
 ``streamlit_app.py`` calls :func:`render_sidebar` on every run before the page; pages
-call :func:`page_header`, :func:`draw_cards` and :func:`draw_trick`, which use developer
-D's drawn cards when ``tute_tutor.ui.cards`` is there and a plain text line otherwise.
+call :func:`page_header`, :func:`draw_cards` and :func:`draw_trick`, which draw the cards
+of :mod:`tute_tutor.ui.cards` in the session's deck style and language.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,6 +14,8 @@ import streamlit as st
 
 from tute_tutor.engine.cards import Card
 from tute_tutor.engine.variants import CHOICES, FLAG_NAMES, PRESETS, find_rules, match_target
+from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
+from tute_tutor.ui.profile import profile_picker
 from tute_tutor.ui.state import (
     DECK_STYLE,
     DECK_STYLES,
@@ -35,14 +35,6 @@ WIDGET_PREFIX = "settings_w_"
 BOOL_FLAGS = ("overtake_when_trumped", "trump_when_cannot_overtrump", "partner_exemption")
 TEXT_FLAGS = ("tute_award", "match")
 NO_TRUMP = "none"
-
-
-def has_module(name: str) -> bool:
-    """True when the module ``name`` can be imported (another developer's part landed)."""
-    try:
-        return importlib.util.find_spec(name) is not None
-    except (ImportError, ValueError):
-        return False
 
 
 def widget_key(name: str) -> str:
@@ -138,9 +130,7 @@ def render_sidebar() -> None:
         with st.expander(tr("settings.flags"), expanded=bool(current.overrides)):
             st.caption(tr("settings.flags_help"))
             _flag_widgets()
-        if has_module("tute_tutor.ui.profile"):
-            profile = importlib.import_module("tute_tutor.ui.profile")
-            profile.profile_picker()
+        profile_picker()
     sync_query_params()
 
 
@@ -222,47 +212,20 @@ def page_header(title_key: str, intro_key: str | None = None) -> None:
         st.markdown(tr(intro_key))
 
 
-def _ui_cards() -> Any | None:
-    if has_module("tute_tutor.ui.cards"):
-        return importlib.import_module("tute_tutor.ui.cards")
-    return None
-
-
-def card_text(card: Card, lang: str) -> str:
-    """A card's name as text (fallback when the drawn cards are not available)."""
-    return card.name(lang)
-
-
 def draw_cards(cards: Sequence[Card], *, legal: Sequence[Card] | None = None,
                width: int = 90) -> None:
     """Draw ``cards`` in the session's deck style (legal ones highlighted when given)."""
     current = settings()
-    module = _ui_cards()
-    if module is not None:
-        module.show_cards(list(cards), style=current.deck_style, lang=current.lang,
-                          width=width, legal=None if legal is None else list(legal))
-        return
-    st.markdown(" · ".join(card_text(c, current.lang) for c in cards))
+    show_cards(list(cards), style=current.deck_style, lang=current.lang, width=width,
+               legal=None if legal is None else list(legal))
 
 
 def draw_trick(cards: Sequence[Card], *, labels: Sequence[str] = (),
                winning: int | None = None, width: int = 90) -> None:
     """Draw the cards on the table in order, with a caption each and the winner marked."""
     current = settings()
-    module = _ui_cards()
-    if module is not None:
-        module.show_trick(list(cards), labels=list(labels), winning=winning,
-                          style=current.deck_style, lang=current.lang, width=width)
-        return
-    parts = []
-    for i, card in enumerate(cards):
-        text = card_text(card, current.lang)
-        if i < len(labels):
-            text += f" ({labels[i]})"
-        if winning == i:
-            text = f"**{text}**"
-        parts.append(text)
-    st.markdown(" → ".join(parts))
+    show_trick(list(cards), labels=list(labels), winning=winning, style=current.deck_style,
+               lang=current.lang, width=width)
 
 
 def pick_card(cards: Sequence[Card], *, key: str, legal: Sequence[Card] | None = None,
@@ -270,29 +233,13 @@ def pick_card(cards: Sequence[Card], *, key: str, legal: Sequence[Card] | None =
               width: int = 90) -> Card | None:
     """The card the learner clicked in this run (once per click), else None."""
     current = settings()
-    module = _ui_cards()
-    if module is not None:
-        picked: Card | None = module.clickable_hand(
-            list(cards), key=key, legal=None if legal is None else list(legal),
-            show_legal=show_legal, style=current.deck_style, lang=current.lang,
-            width=width, disabled=disabled)
-        return picked
-    choice = st.pills(tr("app.pick_card"), [str(c) for c in cards], key=key,
-                      format_func=lambda code: Card.parse(code).name(current.lang),
-                      disabled=disabled)
-    return Card.parse(choice) if isinstance(choice, str) else None
+    return clickable_hand(list(cards), key=key, legal=None if legal is None else list(legal),
+                          show_legal=show_legal, style=current.deck_style, lang=current.lang,
+                          width=width, disabled=disabled)
 
 
 def pick_cards(cards: Sequence[Card], *, key: str, width: int = 90) -> list[Card]:
     """A multi-selection of cards (``which cards may you play?``)."""
     current = settings()
-    module = _ui_cards()
-    if module is not None:
-        chosen: list[Card] = module.select_cards(list(cards), key=key,
-                                                 style=current.deck_style,
-                                                 lang=current.lang, width=width)
-        return chosen
-    codes = st.pills(tr("app.pick_cards"), [str(c) for c in cards], key=key,
-                     selection_mode="multi",
-                     format_func=lambda code: Card.parse(code).name(current.lang))
-    return [Card.parse(code) for code in codes or []]
+    return select_cards(list(cards), key=key, style=current.deck_style, lang=current.lang,
+                        width=width)

@@ -9,10 +9,8 @@ is one.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import streamlit as st
 
@@ -32,10 +30,10 @@ from tute_tutor.ui.layout import (
     draw_cards,
     draw_trick,
     flag_value_label,
-    has_module,
     pick_card,
     pick_cards,
 )
+from tute_tutor.ui.profile import current_profile, get_store
 from tute_tutor.ui.state import settings, tr
 from tute_tutor.words.explain import explain_refusal, join_names
 
@@ -69,31 +67,18 @@ def current_lessons() -> tuple[list[Lesson], list[LessonError]]:
 
 
 # --------------------------------------------------------------------------- store
-def _profile_module() -> Any | None:
-    if has_module("tute_tutor.ui.profile"):
-        return importlib.import_module("tute_tutor.ui.profile")
-    return None
-
-
 def lessons_done() -> set[str]:
-    """Ids of the lessons the current profile has done (empty without a store)."""
-    profile = _profile_module()
-    if profile is None:
-        return set()
+    """Ids of the lessons the current profile has done (empty when the store fails)."""
     try:
-        done: set[str] = profile.get_store().lessons_done(profile.current_profile())
+        done: set[str] = get_store().lessons_done(current_profile())
     except TuteError:
         return set()
     return done
 
 
 def _mark_done(lesson: Lesson) -> None:
-    profile = _profile_module()
-    if profile is None:
-        st.session_state[_notice_key(lesson)] = ("warning", tr("lessons_page.store_missing"))
-        return
     try:
-        profile.get_store().record_lesson(profile.current_profile(), lesson.id)
+        get_store().record_lesson(current_profile(), lesson.id)
     except TuteError as error:
         st.session_state[_notice_key(lesson)] = (
             "error", tr("lessons_page.store_failed", error=str(error)))

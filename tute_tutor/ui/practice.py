@@ -19,10 +19,10 @@ from tute_tutor.engine.variants import match_target
 from tute_tutor.render import card_label
 from tute_tutor.table.controller import (
     LEARNER,
+    LEVELS,
     PACES,
     Table,
     TableConfig,
-    available_levels,
     seat_label,
     seat_name,
     side_name,
@@ -60,8 +60,7 @@ def level_key(seat: int) -> str:
 # --------------------------------------------------------------------------- the table
 def _levels(players: int) -> tuple[int, ...]:
     state = st.session_state
-    default = DEFAULT_LEVEL if DEFAULT_LEVEL in available_levels() else 1
-    return tuple(int(state.get(level_key(seat), default)) for seat in range(1, players))
+    return tuple(int(state.get(level_key(seat), DEFAULT_LEVEL)) for seat in range(1, players))
 
 
 def _config(current: Settings, seed: int) -> TableConfig:
@@ -110,7 +109,6 @@ def _apply_options() -> None:
 def setup_panel(table: Table, current: Settings) -> None:
     """Levels of the computer seats, pace, highlighting, referee mode, seed, new match."""
     state = st.session_state
-    levels = available_levels()
     state.setdefault(PACE, "instant")
     state.setdefault(SHOW_LEGAL, True)
     fresh_match = table.hand_number == 1 and not table.game.events
@@ -121,7 +119,7 @@ def setup_panel(table: Table, current: Settings) -> None:
                 st.selectbox(
                     tr("practice.page.level_of", name=seat_label(seat, table.rules,
                                                                  current.lang)),
-                    levels, key=level_key(seat), on_change=_apply_options,
+                    LEVELS, key=level_key(seat), on_change=_apply_options,
                     format_func=lambda level: tr(f"practice.page.level.{level}"))
         st.radio(tr("practice.page.pace"), PACES, key=PACE, horizontal=True,
                  format_func=lambda pace: tr(f"practice.page.pace_{pace}"))

@@ -117,14 +117,13 @@ def builder() -> None:
                 st.radio(tr("teacher.difficulty"), (1, 2, 3), key=tb.DIFFICULTY, persist_state=KEEP,
                          horizontal=True, format_func=lambda d: tr(f"teacher.level.{d}"))
                 st.button(tr("teacher.generate"), key="tb_generate", icon=":material/casino:",
-                          on_click=tb.on_generate, args=(lang,),
-                          disabled=not tb.generator_available())
+                          on_click=tb.on_generate, args=(lang,))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.number_input(tr("teacher.gen_count"), min_value=1, max_value=40, value=10,
                                 key=tb.GEN_COUNT, persist_state=KEEP, width=160)
                 st.button(tr("teacher.generate_many"), key="tb_generate_many",
                           icon=":material/playlist_add:", on_click=tb.on_generate_many,
-                          args=(lang,), disabled=not tb.generator_available())
+                          args=(lang,))
         fields = st.container()
         picker = st.container(border=True)
         with picker:
@@ -278,9 +277,6 @@ def worksheet() -> None:
     title = st.text_input(tr("teacher.ws_title_field"), value=tr("worksheet.title"),
                           key="ws_title", persist_state=KEEP, max_chars=120)
     if source == "generate":
-        if not tb.generator_available():
-            st.warning(tr("teacher.no_generator"))
-            return
         topics = tb.topics_for(current.ruleset, current.overrides)
         with st.container(horizontal=True, vertical_alignment="bottom"):
             count = st.number_input(tr("teacher.ws_count"), 1, 40, 10, key="ws_count",
