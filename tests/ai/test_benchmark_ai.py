@@ -13,14 +13,14 @@ SCRIPT = ROOT / "benchmarks" / "ai.py"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(SCRIPT), "--json", "--positions", "2",
+    return subprocess.run([sys.executable, str(SCRIPT), "--json", "--positions", "1",
                            "--hands", "1", *args], capture_output=True, text=True,
                           timeout=600, check=False,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 def test_ai_benchmark_prints_the_solver_level4_and_reference_figures() -> None:
-    done = _run("--ceiling-deals", "2", "--ceiling-player", "reader",
+    done = _run("--ceiling-deals", "1", "--ceiling-player", "reader",
                 "--ceiling-rollouts", "2")
     assert done.returncode == 0, done.stderr
     (line,) = done.stdout.splitlines()

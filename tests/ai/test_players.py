@@ -9,6 +9,7 @@ import types
 
 import pytest
 
+from tests.ai.small import player_of
 from tute_tutor.ai import CanteAction, PlayAction, SwapAction, apply_action, get_player
 from tute_tutor.ai.base import computer_turn, play_hand
 from tute_tutor.ai.levels import CountingPlayer, ExpertPlayer
@@ -94,7 +95,7 @@ def test_choice_depends_only_on_what_the_seat_sees(level: int, ruleset: str) -> 
         twin = _shuffled_others(game, mano, random.Random(seed))
         assert game.hands[mano] == twin.hands[mano]
         assert game.hands != twin.hands
-        player = get_player(level)
+        player = player_of(level)
         first = player.choose_card(game.view(mano), random.Random(5))
         second = player.choose_card(twin.view(mano), random.Random(5))
         assert first == second

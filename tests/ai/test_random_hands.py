@@ -4,9 +4,11 @@ swaps only when allowed, every hand reproducible from its seed."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
+from tests.ai.small import player_of
 from tute_tutor.ai import CanteAction, PlayAction, SwapAction, TuteAction, get_player
 from tute_tutor.ai.base import Player, apply_action
 from tute_tutor.engine.game import Game
@@ -60,11 +62,12 @@ def _declare(game: Game, player: Player, seat: int, rng: random.Random,
                 return
 
 
-def checked_hand(ruleset: str, seed: int, levels: list[int]) -> tuple[Game, dict[str, int]]:
+def checked_hand(ruleset: str, seed: int, levels: list[int],
+                 make: Callable[[int], Player] = get_player) -> tuple[Game, dict[str, int]]:
     """Play one hand, checking every action against the rules before it is made."""
     rng = random.Random(seed)
     game = Game.deal(ruleset, seed=seed, dealer=seed % PRESETS[ruleset].players)
-    players: list[Player] = [get_player(levels[s % len(levels)]) for s in range(game.players)]
+    players: list[Player] = [make(levels[s % len(levels)]) for s in range(game.players)]
     counts = {"cante": 0, "tute": 0, "swap": 0, "play": 0}
     while not game.finished:
         if game.moment is not None:
@@ -113,7 +116,7 @@ def test_random_computer_hands_are_legal_and_reproducible(ruleset: str) -> None:
 @pytest.mark.parametrize("ruleset", list(PRESETS))
 def test_strong_levels_play_legal_reproducible_hands(ruleset: str) -> None:
     levels = [3, 4]
-    game, counts = checked_hand(ruleset, 1, levels)
+    game, counts = checked_hand(ruleset, 1, levels, player_of)
     assert game.finished and counts["play"] > 0
-    again, _ = checked_hand(ruleset, 1, levels)
+    again, _ = checked_hand(ruleset, 1, levels, player_of)
     assert again.to_record() == game.to_record()

@@ -1,8 +1,9 @@
 """Generated questions agree with the rules computed independently here.
 
 Every checker below works from the question's public JSON (the scenario of
-docs/FORMATS.md, "Scenario", or the tute-hand/1 record) and the bitmask core or the
-replay summary, never from the quiz module's own answer path.
+docs/FORMATS.md, "Scenario", or the tute-hand/1 record) and a second, plain reading of
+the rules (tests/quiz/oracle.py) or the replay summary, never from the quiz's or the
+engine's own answer path.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.quiz.oracle import POINTS, read_rules, winner_position
 from tute_tutor.cli.main import main
-from tute_tutor.engine.cards import SUIT_LETTERS, SUIT_MASKS, Card, mask_of, parse_cards
-from tute_tutor.engine.tricks import exempt_mask, legal_mask, play_into_trick
+from tute_tutor.engine.cards import SUIT_LETTERS, Card, parse_cards
 from tute_tutor.engine.variants import PRESETS, find_rules
 from tute_tutor.formats.record import replay, replay_game
 from tute_tutor.quiz.generator import (
@@ -32,35 +33,11 @@ from tute_tutor.quiz.generator import (
     question_seed,
 )
 
-CARD_POINTS = {1: 11, 3: 10, 12: 4, 11: 3, 10: 2}
-
-
-# --------------------------------------------------------------------------- oracles
-def trick_progress(trick: list[int], trump: int) -> tuple[int, int, int, int]:
-    """(lead suit, high lead card, best card, position of the winning card)."""
-    lead = high = best = -1
-    position = -1
-    for i, card in enumerate(trick):
-        lead, high, best, wins = play_into_trick(card, lead, high, best, trump)
-        if wins:
-            position = i
-    return lead, high, best, position
-
 
 def oracle_legal(hand: list[Card], trick: list[Card], trump: int, ruleset: str,
                  overrides: dict[str, Any], stock_left: int = 0) -> set[str]:
-    """The legal cards straight from core.legal_mask and the flags."""
-    rules = find_rules(ruleset, overrides)
-    mask = mask_of(hand)
-    if not trick or (rules.has_stock and stock_left > 0):
-        return {str(c) for c in hand}
-    lead, high, best, position = trick_progress([c.index for c in trick], trump)
-    allowed = legal_mask(mask, lead, high, best, trump, rules.overtake_when_trumped,
-                         rules.trump_when_cannot_overtrump)
-    partner_winning = rules.players == 4 and len(trick) >= 2 and position == len(trick) - 2
-    if rules.partner_exemption and partner_winning:
-        allowed = exempt_mask(mask, lead)
-    return {str(c) for c in hand if allowed >> c.index & 1}
+    """The legal cards by the plain reading of the rules (tests/quiz/oracle.py)."""
+    return set(read_rules(hand, trick, trump, find_rules(ruleset, overrides), stock_left).legal)
 
 
 def scenario_parts(s: dict[str, Any]) -> tuple[list[Card], list[Card], int]:
@@ -68,47 +45,10 @@ def scenario_parts(s: dict[str, Any]) -> tuple[list[Card], list[Card], int]:
 
 
 def oracle_obligations(s: dict[str, Any]) -> set[str]:
-    """Every obligation name that fits the legal set (one, if the rules are clear)."""
+    """The obligation by the plain reading of the rules, for a scenario's JSON."""
     hand, trick, trump = scenario_parts(s)
     rules = find_rules(s["ruleset"], s["overrides"])
-    legal = oracle_legal(hand, trick, trump, s["ruleset"], s["overrides"], s["stock_left"])
-    everything = {str(c) for c in hand}
-    if not trick:
-        return {"salida"}
-    if rules.has_stock and s["stock_left"] > 0:
-        return {"robo"}
-    lead, high, best, _ = trick_progress([c.index for c in trick], trump)
-    follow = {str(c) for c in hand if c.suit == lead}
-    trumps = {str(c) for c in hand if c.suit == trump}
-    strict = legal_mask(mask_of(hand), lead, high, best, trump, rules.overtake_when_trumped,
-                        rules.trump_when_cannot_overtrump)
-    strict_set = {str(c) for c in hand if strict >> c.index & 1}
-    over = {str(c) for c in hand if c.suit == trump and c.index > best}
-    found = set()
-    if legal != strict_set:
-        found.add("companero")
-    elif follow:
-        beats = any(c.suit == lead and c.index > high for c in hand)
-        montar_applies = best == high or rules.overtake_when_trumped
-        found.add("montar" if montar_applies and beats else "asistir")
-    elif not trumps:
-        found.add("libre")
-    elif best == high:  # nobody has trumped yet
-        found.add("fallar" if legal == trumps else "?")
-    elif over:
-        found.add("pisar" if legal == over else "?")
-    elif rules.trump_when_cannot_overtrump:
-        found.add("fallar" if legal == trumps else "?")
-    else:
-        found.add("libre" if legal == everything else "?")
-    return found
-
-
-def trick_winner_position(cards: list[Card], trump: int) -> int:
-    lead = cards[0].suit
-    trumps = [i for i, c in enumerate(cards) if c.suit == trump]
-    pool = trumps or [i for i, c in enumerate(cards) if c.suit == lead]
-    return max(pool, key=lambda i: cards[i].index)
+    return {read_rules(hand, trick, trump, rules, s["stock_left"]).obligation}
 
 
 def oracle_cante(record: dict[str, Any], seat: int) -> set[str]:
@@ -176,12 +116,12 @@ def check_question(q: dict[str, Any]) -> None:
         assert [str(c) for c in cards] == q["trick"]
         trump = Card.parse(q["record"]["trump_card"]).suit
         if kind == "trick_winner":
-            position = trick_winner_position(cards, trump)
+            position = winner_position(cards, trump)
             assert q["answer"] == [str(cards[position])]
             players = len(q["record"]["hands"])
             assert (last["leader"] + position) % players == last["winner"]
         else:
-            points = sum(CARD_POINTS.get(c.rank, 0) for c in cards)
+            points = sum(POINTS.get(c.rank, 0) for c in cards)
             assert q["answer"] == [str(points)] == [str(last["points"])]
     elif kind == "hand_winner":
         check_hand_winner(q)
@@ -452,12 +392,6 @@ def test_every_cante_topic_is_generated_and_checked(rule: str) -> None:
         q = generate_question("cante", seed, "clasico", rule=rule, difficulty=2)
         assert q.rule == rule
         check_question(q.to_json())
-
-
-def test_card_points_are_checked_against_a_full_deck() -> None:
-    deck_points = sum(CARD_POINTS.get(r, 0) for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)) * 4
-    assert deck_points == 120
-    assert all(SUIT_MASKS)  # the masks the oracle relies on exist
 
 
 @given(kind=st.sampled_from(KINDS), preset=st.sampled_from(PRESET_IDS),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from datetime import datetime, timedelta
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from tute_tutor.quiz.srs import (
     BOXES,
-    INTERVALS,
+    RuleState,
     next_rule,
     replay_history,
     review,
@@ -31,10 +32,26 @@ def test_right_answers_climb_one_box_and_a_wrong_one_falls_to_box_one() -> None:
     assert state.box == 1 and state.answers == 6 and state.correct == 5
 
 
-def test_higher_boxes_wait_longer() -> None:
-    waits = [INTERVALS[b] for b in range(1, BOXES + 1)]
-    assert waits == sorted(waits) and len(set(waits)) == BOXES
-    assert waits[0] == timedelta(0)
+def _wait(state: RuleState) -> timedelta:
+    """How long after ``T0`` the rule is first due, found by asking ``is_due``."""
+    step = timedelta(minutes=1)
+    wait = timedelta(0)
+    while not state.is_due(T0 + wait):
+        wait += step
+    return wait
+
+
+def test_a_missed_rule_is_due_at_once_and_each_right_answer_makes_it_wait_longer() -> None:
+    state = review(None, "montar", False, T0)
+    waits = [_wait(state)]
+    for _ in range(BOXES - 1):
+        state = review(state, "montar", True, T0)
+        waits.append(_wait(state))
+    assert waits[0] == timedelta(0), "a missed rule comes back at once"
+    assert all(a < b for a, b in itertools.pairwise(waits)), waits
+    assert waits[1] < timedelta(hours=1) and waits[-1] >= timedelta(days=7), waits
+    # At the top box another right answer keeps the longest wait.
+    assert _wait(review(state, "montar", True, T0)) == waits[-1]
 
 
 def test_a_rule_missed_again_and_again_is_asked_most_often() -> None:
