@@ -5,7 +5,8 @@ cards, random cantes), is answered by the engine and carries the engine's explan
 Decision kinds (``legal``, ``obligation``, ``renuncio``) carry the scenario they are
 about (``tute-tutor legal`` checks it); hand kinds (``trick_winner``, ``trick_points``,
 ``hand_winner``, ``cante``, ``swap``) carry the ``tute-hand/1`` record up to the moment
-asked about (``tute-tutor replay`` checks it). docs/FORMATS.md describes both.
+asked about (``tute-tutor replay`` checks it): docs/FORMATS.md, "Scenario" and "Hand
+record (tute-hand/1)".
 
 Each question trains one *rule* (an obligation code such as ``montar``, or a topic such
 as ``cante_split``): :mod:`~tute_tutor.quiz.srs` picks the rule, :mod:`~tute_tutor.quiz.generator`
