@@ -13,6 +13,9 @@ prints one JSON line:
   card choices over a few seeded clasico hands (level 4 in every seat);
 - ``l4_hand_max_s``: the most level-4 thinking one seat did in one of those hands.
 
+``--l4-tricks N`` times only the first N tricks of each level-4 hand (and then prints
+``l4_tricks``): the test of this script uses it to stay quick.
+
 With ``--ceiling-deals N`` it also plays a full-information reference (it sees every
 hand; it solves exactly once ``--ceiling-exact`` tricks or fewer remain, 3 by default,
 and before that plays the card whose playout, handed to the exact solver for the last
@@ -93,9 +96,9 @@ def solve_times(tricks_left: int, count: int, seed: int) -> tuple[float, float]:
     return elapsed / count * 1000, nodes / count
 
 
-def level4_times(hands: int, seed: int) -> tuple[list[float], float]:
-    """Seconds of every level-4 card choice over ``hands`` seeded hands, and the most one
-    seat spent thinking in one hand."""
+def level4_times(hands: int, seed: int, tricks: int | None = None) -> tuple[list[float], float]:
+    """Seconds of every level-4 card choice over ``hands`` seeded hands (their first
+    ``tricks`` tricks if given), and the most one seat spent thinking in one hand."""
     player = get_player(4)
     decisions: list[float] = []
     worst_hand = 0.0
@@ -104,7 +107,7 @@ def level4_times(hands: int, seed: int) -> tuple[list[float], float]:
         players = [player] * game.players
         rng = random.Random(number)
         per_seat = [0.0] * game.players
-        while not game.finished:
+        while not game.finished and (tricks is None or len(game.tricks) < tricks):
             declare_for_all(game, players, rng)
             if game.finished:
                 break
@@ -226,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=30, help="positions per size")
     parser.add_argument("--hands", type=int, default=3, help="level-4 hands")
+    parser.add_argument("--l4-tricks", type=int, default=None,
+                        help="time only the first N tricks of each level-4 hand")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ceiling-deals", type=int, default=0,
                         help="duplicate deals of the full-information reference vs level 1")
@@ -245,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("the oracle and the reader only play against level 1")
     k5, nodes5 = solve_times(5, args.positions, args.seed)
     k6, nodes6 = solve_times(6, args.positions, args.seed)
-    decisions, worst_hand = level4_times(args.hands, args.seed)
+    decisions, worst_hand = level4_times(args.hands, args.seed, args.l4_tricks)
     ordered = sorted(decisions)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     result = {
@@ -258,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
         "l4_decision_max_s": round(ordered[-1], 3),
         "l4_hand_max_s": round(worst_hand, 2),
     }
+    if args.l4_tricks is not None:
+        result["l4_tricks"] = args.l4_tricks
     if args.ceiling_deals > 0:
         rate, margin = ceiling(args.ceiling_deals, args.seed, args.ceiling_exact,
                                args.ceiling_level, args.ceiling_player,

@@ -14,8 +14,8 @@ SCRIPT = ROOT / "benchmarks" / "ai.py"
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(SCRIPT), "--json", "--positions", "1",
-                           "--hands", "1", *args], capture_output=True, text=True,
-                          timeout=600, check=False,
+                           "--hands", "1", "--l4-tricks", "2", *args], capture_output=True,
+                          text=True, timeout=600, check=False,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
@@ -27,6 +27,7 @@ def test_ai_benchmark_prints_the_solver_level4_and_reference_figures() -> None:
     figures = json.loads(line)
     for key in ("dd_ms_k5", "dd_ms_k6", "l4_decision_p95_s", "l4_decision_max_s"):
         assert figures[key] > 0
+    assert figures["l4_tricks"] == 2 and figures["l4_decisions"] >= 1
     assert figures["ceiling_player"] == "reader"
     assert 0 <= figures["ceiling_win_rate"] <= 1
 
