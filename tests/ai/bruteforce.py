@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from tute_tutor.ai.solver import PAIR_MASKS, Position
 from tute_tutor.engine.cards import SUIT_MASKS
-from tute_tutor.engine.tricks import POINTS, exempt_mask, legal_mask, play_into_trick
+from tute_tutor.engine.tricks import (
+    POINTS,
+    exempt_mask,
+    legal_mask,
+    partner_is_winning,
+    play_into_trick,
+)
 
 
 def _bits(mask: int) -> list[int]:
@@ -68,8 +74,7 @@ def minimax(pos: Position, seat: int) -> int:
                 lead, high, best, wins = play_into_trick(card, lead, high, best, pos.trump)
                 if wins:
                     win_pos = i
-            if (pos.partner_exemption and n == 4 and len(trick) >= 2
-                    and win_pos == len(trick) - 2):
+            if pos.partner_exemption and partner_is_winning(n == 4, len(trick), win_pos):
                 legal = exempt_mask(hand, lead)
             else:
                 legal = legal_mask(hand, lead, high, best, pos.trump, pos.overtake,

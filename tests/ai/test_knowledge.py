@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import computer_turn
-from tute_tutor.ai.knowledge import impossible_after, infer, sample_world
+from tute_tutor.ai.knowledge import impossible_after, infer, legal_for, sample_world
 from tute_tutor.engine.cards import SUIT_MASKS, Card, mask_of, parse_cards
 from tute_tutor.engine.game import Game
 from tute_tutor.engine.variants import find_rules
@@ -162,3 +162,36 @@ def test_inferences_never_exclude_a_card_really_held(ruleset: str, seed: int,
             assert len(world.stock) == game.stock_left
             if game.draw_pile:
                 assert world.stock[-1] == game.draw_pile[-1]
+
+
+@given(seed=st.integers(0, 10**9), flags=st.fixed_dictionaries({
+    "partner_exemption": st.booleans(), "overtake_when_trumped": st.booleans(),
+    "trump_when_cannot_overtrump": st.booleans()}))
+def test_players_legal_cards_are_the_engines_under_every_legality_flag(
+        seed: int, flags: dict[str, bool]) -> None:
+    # The computer players' legal cards (knowledge.legal_for, the solver's legal_cards)
+    # must be the engine's analyse_play: the partner exemption is defined once.
+    from tute_tutor.ai.solver import Position, legal_cards
+    from tute_tutor.engine.legal import analyse_play, trick_state
+    from tute_tutor.engine.tricks import partner_is_winning
+
+    rng = random.Random(seed)
+    rules = find_rules("clasico", flags)
+    deck = list(range(40))
+    rng.shuffle(deck)
+    trick = deck[:rng.randint(1, 3)]
+    hand_cards = deck[4:4 + rng.randint(1, 10)]
+    hand = sum(1 << c for c in hand_cards)
+    trump = rng.randrange(4)
+    state = trick_state(trick, trump)
+    expected = analyse_play([Card(c) for c in hand_cards], [Card(c) for c in trick], trump,
+                            rules).legal_mask
+    partner_winning = partner_is_winning(rules.has_teams, len(trick), state.winner_position)
+    assert legal_for(hand, state.lead, state.high_lead, state.best, trump, rules,
+                     partner_winning=partner_winning) == expected
+    leader = 0
+    mover = len(trick)
+    hands = [0, 0, 0, 0]
+    hands[mover] = hand
+    position = Position.from_rules(rules, hands, trump, leader, trick)
+    assert sum(1 << c for c in legal_cards(position, mover)) == expected

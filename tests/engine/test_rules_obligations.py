@@ -80,9 +80,11 @@ def test_three_beats_the_king_when_deciding_montar() -> None:
 
 
 # ----------------------------------------------------- 3. overtake_when_trumped (cut trick)
-def test_cut_trick_follow_suit_without_beating_by_default() -> None:
-    got, code = legal("12c,4c,2b", "10c,2o")
-    assert got == {"12c", "4c"}
+def test_cut_and_overtrumped_trick_follow_suit_without_beating_by_default() -> None:
+    # 12c led, cut with 4o and overtrumped with 7o: you hold copas, so you follow suit,
+    # with any copa (the 3 would beat the rey but need not), and never trump.
+    got, code = legal("3c,2c,5o", "12c,4o,7o")
+    assert got == {"3c", "2c"}
     assert code == "asistir"
 
 
@@ -151,6 +153,39 @@ def test_partner_exemption_need_not_trump_when_void() -> None:
     got, code = legal("2o,5b", "10c,12c,4c", partner_exemption=True)
     assert got == {"2o", "5b"}
     assert code == "companero"
+
+
+def test_partner_exemption_is_companero_even_when_following_suit_already_beats() -> None:
+    # Espadas trump; the partner's 5c wins over the opponent's 1o. The caballo is your only
+    # copa: you play it because you follow suit, not because you must beat the partner.
+    rules = find_rules("clasico", {"partner_exemption": True})
+    a = analyse_play(cards("11c,3b,4o"), cards("5c,1o"), SUIT_LETTERS.index("e"), rules)
+    assert [str(c) for c in a.legal] == ["11c"]
+    assert a.obligation == "companero"
+    es, en = explain(a, "es"), explain(a, "en")
+    assert "asistir" in es and "compañero va ganando" in es and "debes montar" not in es
+    assert "follow" in en and "partner is winning" in en and "must beat" not in en
+
+
+def test_partner_exemption_is_companero_when_void_holding_only_trumps() -> None:
+    # Copas trump, your whole hand trumps. The partner's as de bastos wins (fallar would
+    # allow both cards), or the partner's 2c has cut the trick (pisar would allow both):
+    # the exemption allows the same cards, and the exemption is what holds.
+    for trick in ("1b,10b", "5b,2c,4b"):
+        a = analyse_play(cards("7c,4c"), cards(trick), SUIT_LETTERS.index("c"),
+                         find_rules("clasico", {"partner_exemption": True}))
+        assert {str(c) for c in a.legal} == {"7c", "4c"}
+        assert a.obligation == "companero"
+        for lang, words in (("es", ("debes fallar", "debes pisar")),
+                            ("en", ("must trump", "must overtrump"))):
+            assert not any(w in explain(a, lang) for w in words), explain(a, lang)
+    assert legal("7c,4c", "1b,10b", trump="c") == ({"7c", "4c"}, "fallar")
+    assert legal("7c,4c", "5b,2c,4b", trump="c") == ({"7c", "4c"}, "pisar")
+
+
+def test_partner_exemption_is_companero_when_void_with_neither_suit_nor_trump() -> None:
+    assert legal("5e,7o", "1b,10b", trump="c", partner_exemption=True) == (
+        {"5e", "7o"}, "companero")
 
 
 def test_partner_exemption_does_not_apply_when_an_opponent_wins() -> None:
@@ -319,6 +354,26 @@ def test_every_refused_card_has_a_reason_and_a_sentence() -> None:
             assert refused.name(lang) in sentence
 
 
+def test_refusal_naming_several_beating_cards_uses_a_plural_verb() -> None:
+    many = analyse_play(cards("12c,3c,4c"), cards("10c"), 0, find_rules("clasico"))
+    low = cards("4c")[0]
+    assert "superan a la sota de copas" in explain_refusal(many, low, "es")
+    assert "and the king of cups beat the jack of cups" in explain_refusal(many, low, "en")
+    one = analyse_play(cards("12c,4c"), cards("10c"), 0, find_rules("clasico"))
+    assert "supera a la sota de copas" in explain_refusal(one, low, "es")
+    assert "the king of cups beats the jack of cups" in explain_refusal(one, low, "en")
+
+
+def test_a_first_trump_takes_the_lead_for_now_rather_than_winning_the_trick() -> None:
+    # Later players may still overtrump, so the sentence does not promise the trick.
+    a = analyse_play(cards("2o,1o,5b"), cards("3c"), 0, find_rules("clasico"))
+    assert a.obligation == "fallar"
+    rule_es = explain(a, "es").split(". Ahora")[0]
+    rule_en = explain(a, "en").split(". The trick")[0]
+    assert "se pone por delante" in rule_es and "gana la baza" not in rule_es
+    assert "takes the lead" in rule_en and "wins the trick" not in rule_en
+
+
 # ----------------------------------------------------------------- properties
 PLAYERS_OF = {"clasico": 4, "estricto": 4, "a-tres": 3, "a-dos": 2}
 
@@ -351,14 +406,11 @@ def reference_obligation(hand: list[Card], trick: list[Card], trump: int, rules:
     lead = trick[0].suit
     follow = [c for c in hand if c.suit == lead]
     trumps_on_table = [c for c in trick if c.suit == trump]
-    strict = reference_legal(hand, trick, trump, find_rules("clasico", {
-        "overtake_when_trumped": rules.overtake_when_trumped,
-        "trump_when_cannot_overtrump": rules.trump_when_cannot_overtrump}), 0)
     partner_wins = rules.players == 4 and len(trick) >= 2 and \
         reference_winner(trick, trump) == len(trick) - 2
     assert a.exemption_applies == (rules.partner_exemption and partner_wins)
-    if rules.partner_exemption and partner_wins and set(a.legal) != strict:
-        return "companero"
+    if rules.partner_exemption and partner_wins:
+        return "companero"  # in force whether or not it changes the legal cards
     if follow:
         # montar whenever the duty to beat is in force and you hold a card that beats
         high = max((c for c in trick if c.suit == lead), key=lambda c: c.strength)

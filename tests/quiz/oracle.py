@@ -54,10 +54,10 @@ def read_rules(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules: R
     win = winner_position(trick, trump)
     partner_winning = rules.has_teams and len(trick) >= 2 and win == len(trick) - 2
     if rules.partner_exemption and partner_winning:
+        # In force whether or not it changes the cards: the obligation is companero.
         lead = trick[0].suit
-        relaxed = frozenset(str(c) for c in hand if c.suit == lead) or everything
-        if relaxed != strict:
-            return Reading(relaxed, "companero")
+        return Reading(frozenset(str(c) for c in hand if c.suit == lead) or everything,
+                       "companero")
     return Reading(strict, obligation)
 
 

@@ -23,7 +23,12 @@ from dataclasses import dataclass, field
 
 from tute_tutor.engine.cards import SUIT_MASKS
 from tute_tutor.engine.game import SeatView
-from tute_tutor.engine.tricks import exempt_mask, legal_mask, play_into_trick
+from tute_tutor.engine.tricks import (
+    exempt_mask,
+    legal_mask,
+    partner_is_winning,
+    play_into_trick,
+)
 from tute_tutor.engine.variants import Rules
 
 FULL_MASK = (1 << 40) - 1
@@ -35,11 +40,12 @@ def legal_for(hand: int, lead: int, high: int, best: int, trump: int, rules: Rul
 
     The one place in the players that turns rule flags into a call to
     :func:`~tute_tutor.engine.tricks.legal_mask`: free play while the two-player stock lasts,
-    the partner exemption when it is on and the partner is winning.
+    the partner exemption when it is on and the partner is winning
+    (:func:`~tute_tutor.engine.tricks.partner_is_winning`).
     """
     if lead < 0 or (stock_open and rules.has_stock):
         return hand
-    if partner_winning and rules.partner_exemption and rules.has_teams:
+    if partner_winning and rules.has_partner_exemption:
         return exempt_mask(hand, lead)
     return legal_mask(hand, lead, high, best, trump, rules.overtake_when_trumped,
                       rules.trump_when_cannot_overtrump)
@@ -113,18 +119,17 @@ def infer(view: SeatView) -> Knowledge:
                           open_number <= stock_tricks))
     for leader, cards, stock_open in sequences:
         lead = high = best = -1
-        winner = leader
+        winner_position = 0
         for i, card in enumerate(cards):
             seat = (leader + i) % players
             if seat != view.seat:
-                partner_winning = (rules.has_teams and i >= 2
-                                   and winner == (seat + 2) % 4)
+                partner_winning = partner_is_winning(rules.has_teams, i, winner_position)
                 excluded[seat] |= impossible_after(card, lead, high, best, trump, rules,
                                                    partner_winning=partner_winning,
                                                    stock_open=stock_open)
             lead, high, best, wins = play_into_trick(card, lead, high, best, trump)
             if wins:
-                winner = seat
+                winner_position = i
     sizes = list(view.hand_sizes)
     stock_unknown = 0
     face_up = -1

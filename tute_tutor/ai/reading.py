@@ -46,7 +46,7 @@ from tute_tutor.ai.heuristics import (
 )
 from tute_tutor.ai.knowledge import World, legal_for
 from tute_tutor.engine.game import SeatView
-from tute_tutor.engine.tricks import POINTS, play_into_trick
+from tute_tutor.engine.tricks import POINTS, partner_is_winning, play_into_trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +106,9 @@ def observations(view: SeatView) -> list[PlayObservation]:
         since[seat] |= 1 << card
         if seat == view.seat:
             continue
-        partner_winning = (rules.has_teams and info.count >= 2
-                           and info.winner == (seat + 2) % 4)
         first = (seat - info.count) % players
+        partner_winning = partner_is_winning(rules.has_teams, info.count,
+                                             (info.winner - first) % players)
         opponents_after = sum(
             1 for later in range(info.count + 1, players)
             if rules.team_of((first + later) % players) != rules.team_of(seat))

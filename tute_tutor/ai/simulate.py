@@ -17,7 +17,7 @@ from tute_tutor.ai.knowledge import World, legal_for
 from tute_tutor.ai.solver import Position
 from tute_tutor.engine.cards import SUIT_MASKS
 from tute_tutor.engine.game import SeatView
-from tute_tutor.engine.tricks import POINTS, play_into_trick
+from tute_tutor.engine.tricks import POINTS, partner_is_winning, play_into_trick
 from tute_tutor.engine.variants import Rules
 
 
@@ -51,13 +51,13 @@ class Table:
         """Legal cards of the seat to move."""
         seat = self.to_move
         lead = high = best = -1
-        winner = -1
+        winner_position = -1
         for i, card in enumerate(self.trick):
             lead, high, best, wins = play_into_trick(card, lead, high, best, self.trump)
             if wins:
-                winner = (self.leader + i) % self.rules.players
-        partner_winning = self.rules.has_teams and len(self.trick) >= 2 and \
-            winner == (seat + 2) % 4
+                winner_position = i
+        partner_winning = partner_is_winning(self.rules.has_teams, len(self.trick),
+                                             winner_position)
         return legal_for(self.hands[seat], lead, high, best, self.trump, self.rules,
                          partner_winning=partner_winning, stock_open=bool(self.stock))
 

@@ -35,7 +35,14 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tute_tutor.engine.cards import SUIT_MASKS
-from tute_tutor.engine.tricks import POINTS, SUIT, legal_mask, play_into_trick
+from tute_tutor.engine.tricks import (
+    POINTS,
+    SUIT,
+    exempt_mask,
+    legal_mask,
+    partner_is_winning,
+    play_into_trick,
+)
 from tute_tutor.engine.variants import Rules
 
 REY_BIT: Final = tuple(1 << (10 * s + 7) for s in range(4))
@@ -96,7 +103,7 @@ class Position:
         return cls(hands=list(hands), trump=trump, leader=leader, players=rules.players,
                    trick=list(trick), overtake=rules.overtake_when_trumped,
                    low_trump=rules.trump_when_cannot_overtrump,
-                   partner_exemption=rules.partner_exemption and rules.has_teams,
+                   partner_exemption=rules.has_partner_exemption,
                    cantes=cantes and not rules.has_stock,
                    cante_by_team=rules.cante_by == "team" and rules.has_teams,
                    one_cante=rules.cantes_per_trick == "one", sung=sung)
@@ -304,6 +311,8 @@ class Solver:
             if count == 0:
                 legal = hand
             elif exemption and count >= 2 and winner == partner[seat]:
+                # tricks.partner_is_winning and tricks.exempt_mask, inlined for speed
+                # (tests/ai checks the solver against a search that calls them).
                 legal = hand & suit_masks[lead] or hand
             else:
                 legal = legal_mask(hand, lead, high, best, trump, overtake, low_trump)
@@ -472,9 +481,9 @@ def legal_cards(pos: Position, seat: int) -> list[int]:
             lead, high, best, wins = play_into_trick(card, lead, high, best, pos.trump)
             if wins:
                 winner_pos = i
-        n = len(pos.trick)
-        if pos.partner_exemption and pos.players == 4 and n >= 2 and winner_pos == n - 2:
-            mask = hand & SUIT_MASKS[lead] or hand
+        if pos.partner_exemption and partner_is_winning(pos.players == 4, len(pos.trick),
+                                                        winner_pos):
+            mask = exempt_mask(hand, lead)
         else:
             mask = legal_mask(hand, lead, high, best, pos.trump, pos.overtake, pos.low_trump)
     out = []

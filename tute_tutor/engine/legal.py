@@ -18,13 +18,22 @@ from dataclasses import dataclass
 from typing import Final
 
 from tute_tutor.engine.cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of
-from tute_tutor.engine.tricks import ABOVE, exempt_mask, legal_mask, play_into_trick
+from tute_tutor.engine.tricks import (
+    ABOVE,
+    exempt_mask,
+    legal_mask,
+    partner_is_winning,
+    play_into_trick,
+)
 from tute_tutor.engine.variants import Rules
 
 OBLIGATIONS: Final = ("salida", "asistir", "montar", "fallar", "pisar", "libre",
                       "companero", "robo")
-REASONS: Final = ("must_follow", "must_beat", "must_trump", "must_overtrump",
-                  "must_trump_low")
+REASON_OBLIGATION: Final = {"must_follow": "asistir", "must_beat": "montar",
+                            "must_trump": "fallar", "must_overtrump": "pisar",
+                            "must_trump_low": "fallar"}
+"""The obligation a refused card breaks, for each refusal reason."""
+REASONS: Final = tuple(REASON_OBLIGATION)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +134,11 @@ def analyse_play(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules:
                             None, None, stock_left, False, rules.overtake_when_trumped)
     state = trick_state([c.index for c in trick], trump)
     n = len(trick)
-    partner_winning = rules.has_teams and n >= 2 and state.winner_position == n - 2
+    partner_winning = partner_is_winning(rules.has_teams, n, state.winner_position)
     winning = CARDS[state.best]
     winning_by = "partner" if partner_winning else "opponent"
     high_lead = CARDS[state.high_lead]
-    exemption = rules.partner_exemption and partner_winning
+    exemption = rules.has_partner_exemption and partner_winning
 
     def result(mask: int, obligation: str, reason: str | None) -> PlayAnalysis:
         refused = tuple((c, reason or "") for c in cards_of(hand_mask & ~mask))
@@ -139,12 +148,12 @@ def analyse_play(hand: Sequence[Card], trick: Sequence[Card], trump: int, rules:
 
     if rules.has_stock and stock_left > 0:
         return result(hand_mask, "robo", None)
+    if exemption:
+        # In force whether or not it relaxes anything: you follow suit (or are void)
+        # because your partner is winning, never because you must beat.
+        return result(exempt_mask(hand_mask, state.lead), "companero", "must_follow")
     normal = legal_mask(hand_mask, state.lead, state.high_lead, state.best, trump,
                         rules.overtake_when_trumped, rules.trump_when_cannot_overtrump)
-    if exemption:
-        relaxed = exempt_mask(hand_mask, state.lead)
-        if relaxed != normal:
-            return result(relaxed, "companero", "must_follow")
     follow = hand_mask & SUIT_MASKS[state.lead]
     if follow:
         montar_applies = not state.is_trumped or rules.overtake_when_trumped

@@ -52,8 +52,27 @@ def legal_mask(hand: int, lead: int, high_lead: int, best: int, trump: int,
     return hand
 
 
+def partner_is_winning(has_teams: bool, cards_played: int, winner_position: int) -> bool:
+    """Four players: the card played two before yours is your partner's; is it winning?
+
+    ``winner_position`` is the place in the trick (0 for the lead) of the winning card.
+    With the flag ``partner_exemption`` on this is when the exemption is in force
+    (:func:`exempt_mask` then gives the legal cards), whether or not it changes them.
+
+    >>> partner_is_winning(True, 2, 0), partner_is_winning(True, 3, 2)
+    (True, False)
+    >>> partner_is_winning(False, 2, 0)  # three players: no partner
+    False
+    """
+    return has_teams and cards_played >= 2 and winner_position == cards_played - 2
+
+
 def exempt_mask(hand: int, lead: int) -> int:
-    """Partner exemption: follow suit if you can, otherwise anything."""
+    """The partner exemption in force: follow suit if you can, otherwise anything.
+
+    The one definition of what the exemption allows; the solver's inner loop keeps a copy
+    inlined for speed, checked against this one by ``tests/ai``.
+    """
     return (hand & SUIT_MASKS[lead]) or hand
 
 

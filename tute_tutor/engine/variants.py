@@ -57,6 +57,11 @@ class Rules:
         return self.players == 4
 
     @property
+    def has_partner_exemption(self) -> bool:
+        """The flag partner_exemption where it means something: four players, partners."""
+        return self.partner_exemption and self.has_teams
+
+    @property
     def hand_size(self) -> int:
         """Cards dealt to each player: 10, 13 or 8."""
         return {4: 10, 3: 13, 2: 8}[self.players]

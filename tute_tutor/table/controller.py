@@ -176,12 +176,6 @@ class Announcement:
         return t("practice.log.end", lang) + " " + outcome_text(self.result, self.players, lang)
 
 
-RULE_OF_REASON: Final = {"must_follow": "asistir", "must_beat": "montar",
-                         "must_trump": "fallar", "must_overtrump": "pisar",
-                         "must_trump_low": "fallar"}
-"""The obligation each refusal reason of :mod:`tute_tutor.engine.legal` enforces."""
-
-
 def renuncio_text(seat: int, analysis: PlayAnalysis, card: Card, lang: str = "es") -> str:
     """A renuncio flagged: who broke which rule with which card, and what was allowed."""
     reason = analysis.refused_reason(card) or "must_follow"

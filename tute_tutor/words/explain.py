@@ -112,10 +112,10 @@ def explain_refusal(a: PlayAnalysis, card: Card, lang: str = "es") -> str:
     reason = a.refused_reason(card)
     if reason is None:
         return explain(a, lang)
-    if reason not in ("must_follow", "must_beat", "must_trump", "must_overtrump"):
-        reason = "must_trump_low"
-    return _contract(_say(f"refuse_{reason}", lang, name=card_name(card, lang),
-                          **_fields(a, lang)))
+    key = f"refuse_{reason}"
+    if reason == "must_beat" and len(a.legal) > 1:
+        key = "refuse_must_beat_many"  # "X and Y beat Z": the verb agrees with the list
+    return _contract(_say(key, lang, name=card_name(card, lang), **_fields(a, lang)))
 
 
 def describe_play(player: str, a: PlayAnalysis, card: Card, lang: str = "es") -> str:

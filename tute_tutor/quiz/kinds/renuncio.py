@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from tute_tutor.engine.cards import SUIT_LETTERS, Card, cards_of, suit_name
 from tute_tutor.engine.game import Game
-from tute_tutor.engine.legal import PlayAnalysis, analyse_play
+from tute_tutor.engine.legal import REASON_OBLIGATION, PlayAnalysis, analyse_play
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.kind import Context, QuizKind
 from tute_tutor.quiz.play import scenario_and_analysis
@@ -21,15 +19,10 @@ from tute_tutor.quiz.wording import (
 )
 from tute_tutor.words.explain import card_name, explain_refusal
 
-REASON_RULE: Final = {"must_follow": "asistir", "must_beat": "montar",
-                      "must_trump": "fallar", "must_overtrump": "pisar",
-                      "must_trump_low": "fallar"}
-"""The rule a refused card breaks, by the engine's refusal reason."""
-
 
 def _broken(a: PlayAnalysis, rule: str) -> list[Card]:
     """The cards of the hand whose play would break ``rule``."""
-    return [c for c, reason in a.refused if REASON_RULE.get(reason) == rule]
+    return [c for c, reason in a.refused if REASON_OBLIGATION.get(reason) == rule]
 
 
 def build(ctx: Context) -> QuizQuestion:
