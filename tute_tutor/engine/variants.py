@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Final
 
 from tute_tutor.engine.errors import RulesError
@@ -27,6 +27,16 @@ CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "next_dealer": ("next", "last_trick_winner"),
 }
 _MATCH_RE: Final = re.compile(r"^(hands|points|ludoteka):([1-9][0-9]?)$")
+_EXAMPLE: Final = "example"
+
+
+def _play_flag(example: tuple[str, str, str, str]) -> Any:
+    """A legality flag: true or false, it changes which cards may be played.
+
+    ``example`` is one decision where it does, for the rule book: (trump letter, hand,
+    trick, the card that is legal under one setting only).
+    """
+    return field(default=False, metadata={_EXAMPLE: example})
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +44,9 @@ class Rules:
     """Every rule flag (docs/RULES.md, "Rule flags"). ``players`` is fixed by the preset."""
 
     players: int = 4
-    overtake_when_trumped: bool = False
-    trump_when_cannot_overtrump: bool = False
-    partner_exemption: bool = False
+    overtake_when_trumped: bool = _play_flag(("o", "12c,4c,5b", "10c,2o", "4c"))
+    trump_when_cannot_overtrump: bool = _play_flag(("o", "2o,5b,7e", "4c,1o", "5b"))
+    partner_exemption: bool = _play_flag(("o", "2o,12o,7e,3b", "1c,4c", "7e"))
     cante_by: str = "team"
     cantes_per_trick: str = "per_player"
     tute_timing: str = "team_first_trick"
@@ -109,6 +119,13 @@ PRESETS: Final[dict[str, Rules]] = {
 """The presets (docs/RULES.md, "Presets"), by their stable id."""
 
 FLAG_NAMES: Final = tuple(f.name for f in fields(Rules) if f.name != "players")
+"""Every flag a rule set may override, in the order of :class:`Rules`."""
+PLAY_EXAMPLES: Final[dict[str, tuple[str, str, str, str]]] = {
+    f.name: f.metadata[_EXAMPLE] for f in fields(Rules) if _EXAMPLE in f.metadata}
+"""For each legality flag, a decision it changes: (trump, hand, trick, card)."""
+PLAY_FLAGS: Final = tuple(PLAY_EXAMPLES)
+"""The legality flags (true or false): the ones that change which cards may be played.
+Settings, the teacher's scenario builder and the rule book list these."""
 
 
 def preset_ids() -> list[str]:
@@ -137,7 +154,7 @@ def validate_flag(name: object, value: object) -> Any:
         raise RulesError("flag 'players' is fixed by the rule set: pick a-tres or a-dos instead")
     if not isinstance(name, str) or name not in FLAG_NAMES:
         raise RulesError(f"unknown rule flag {name!r} (known: {', '.join(FLAG_NAMES)})")
-    if name in ("overtake_when_trumped", "trump_when_cannot_overtrump", "partner_exemption"):
+    if name in PLAY_FLAGS:
         if not isinstance(value, bool):
             raise RulesError(f"flag '{name}' takes true or false, not {value!r}")
         return value

@@ -28,16 +28,21 @@ from tute_tutor.engine.cards import Card, mask_of, parse_cards, suit_from_letter
 from tute_tutor.engine.game import Game
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import hand_points, next_dealer
-from tute_tutor.engine.variants import FLAG_NAMES, Rules, find_rules, match_target
+from tute_tutor.engine.variants import (
+    FLAG_NAMES,
+    PLAY_EXAMPLES,
+    PLAY_FLAGS,
+    Rules,
+    find_rules,
+    match_target,
+)
 from tute_tutor.formats.scenario import Scenario
 
 BASE_RULESET: Final = "clasico"
 """Every example starts from the classic rules and changes one flag."""
 
 FLAG_VALUES: Final[dict[str, tuple[Any, Any]]] = {
-    "overtake_when_trumped": (False, True),
-    "trump_when_cannot_overtrump": (False, True),
-    "partner_exemption": (False, True),
+    **{flag: (False, True) for flag in PLAY_FLAGS},
     "cante_by": ("team", "trick_winner"),
     "cantes_per_trick": ("per_player", "one"),
     "tute_timing": ("team_first_trick", "after_won_trick"),
@@ -48,17 +53,6 @@ FLAG_VALUES: Final[dict[str, tuple[Any, Any]]] = {
 }
 """The two settings each example compares: the classic value first."""
 
-PLAY_FLAGS: Final = ("overtake_when_trumped", "trump_when_cannot_overtrump",
-                     "partner_exemption")
-"""Flags that change which cards are legal: one decision shows each of them."""
-
-# Decision points (trump oros) where a card is legal under one setting only.
-_PLAY_SCENARIOS: Final[dict[str, tuple[str, str, str, str]]] = {
-    # flag: (trump, hand, trick, the card that changes)
-    "overtake_when_trumped": ("o", "12c,4c,5b", "10c,2o", "4c"),
-    "trump_when_cannot_overtrump": ("o", "2o,5b,7e", "4c,1o", "5b"),
-    "partner_exemption": ("o", "2o,12o,7e,3b", "1c,4c", "7e"),
-}
 
 # Two scripted deals (dealer 3, so seat 0 leads; trump card 4 de oros, in seat 3).
 _CANTE_DEAL: Final = (
@@ -154,7 +148,7 @@ def _play_all(game: Game, cards: str) -> None:
 
 
 def _play_example(flag: str) -> FlagExample:
-    trump, hand, trick, focus = _PLAY_SCENARIOS[flag]
+    trump, hand, trick, focus = PLAY_EXAMPLES[flag]  # kept with the flag's definition
     card = Card.parse(focus)
     sides = []
     scenario = None
