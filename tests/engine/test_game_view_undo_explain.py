@@ -14,6 +14,7 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import CanteEvent, Game, PlayEvent
 from tute_tutor.engine.legal import OBLIGATIONS, analyse_play
 from tute_tutor.engine.variants import find_rules
+from tute_tutor.words.errors import error_text
 from tute_tutor.words.explain import describe_play, explain, explain_refusal
 
 from .helpers import card, cards, declare_randomly, random_game
@@ -154,7 +155,8 @@ def test_game_refusal_messages_come_in_both_languages() -> None:
                 game.play(wrong[0])
             error = info.value
             assert error.message.startswith("You cannot play")
-            assert error.message_es.startswith("No puedes jugar")  # type: ignore[attr-defined]
+            assert error_text(error, "es").startswith("No puedes jugar")
+            assert error_text(error, "en") == error.message
             return
         game.play(analysis.legal[0])
     raise AssertionError("no refusal found")

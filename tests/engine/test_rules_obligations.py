@@ -16,6 +16,7 @@ from tute_tutor.engine.errors import IllegalPlayError
 from tute_tutor.engine.legal import analyse_play, trick_state
 from tute_tutor.engine.tricks import legal_mask, play_into_trick
 from tute_tutor.engine.variants import find_rules
+from tute_tutor.words.errors import error_text
 from tute_tutor.words.explain import explain, explain_refusal
 
 from .helpers import card, cards, mask, reference_legal, reference_winner, scripted_game
@@ -261,7 +262,7 @@ def test_renuncio_is_refused_with_its_reason() -> None:
         game.play(card("4c"))
     assert info.value.code == "renuncio"
     assert info.value.rule == "must_beat"
-    assert "montar" in info.value.message_es
+    assert "montar" in error_text(info.value, "es")
     assert game.to_move == 1 and len(game.trick) == 1  # nothing changed
 
 

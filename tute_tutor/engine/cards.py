@@ -96,18 +96,13 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse the ``12c`` notation (upper case and surrounding spaces accepted)."""
         if not isinstance(text, str):
-            raise NotationError(f"a card code must be text like '12c', not {text!r}")
+            raise NotationError(reason="card_not_text", value=text)
         code = text.strip().lower()
         if _CODE_RE.match(code) is None:
-            raise NotationError(
-                f"{_shown(text)} is not a card code: write the rank then the suit letter, "
-                "like 12c or 1o"
-            )
+            raise NotationError(reason="bad_code", shown=_shown(text))
         rank = int(code[:-1])
         if rank not in _STRENGTH_OF_RANK or code[:-1] != str(rank):
-            raise NotationError(
-                f"{_shown(text)} is not a card code: ranks are 1-7, 10, 11 and 12 (no 8 or 9)"
-            )
+            raise NotationError(reason="bad_rank", shown=_shown(text))
         return CARDS[SUIT_LETTERS.index(code[-1]) * 10 + _STRENGTH_OF_RANK[rank]]
 
     def __str__(self) -> str:
@@ -138,7 +133,8 @@ class Card:
 
 
 def _shown(text: str) -> str:
-    """A user's text quoted on one line (repr when it holds control characters)."""
+    """A user's text quoted on one line (repr when it holds control characters): data for
+    the error's sentence, the same in every language."""
     short = text.strip()
     if short.isprintable() and len(short) <= 40:
         return f"'{short}'"
@@ -162,7 +158,7 @@ def suit_from_letter(letter: str) -> int:
     """Suit number of a suit letter (``o``, ``c``, ``e``, ``b``; any case, spaces allowed)."""
     if not isinstance(letter, str) or letter.strip().lower() not in SUIT_LETTERS:
         shown = _shown(letter) if isinstance(letter, str) else repr(letter)
-        raise NotationError(f"{shown} is not a suit: use o, c, e or b")
+        raise NotationError(reason="bad_suit", shown=shown)
     return SUIT_LETTERS.index(letter.strip().lower())
 
 
@@ -178,7 +174,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):
         parts = list(text)
     else:
-        raise NotationError(f"a list of cards must be text like '12c,4c' or a list, not {text!r}")
+        raise NotationError(reason="cards_not_text", value=text)
     return [Card.parse(p) for p in parts]
 
 

@@ -1,25 +1,62 @@
 """The project's errors: one base class, a subclass per kind of bad input or move.
 
-Every message names the offending input and reads as one line for a learner.
+The engine writes no words. An engine error carries a ``code`` (the kind of input or move
+that is wrong: ``bad_card``, ``renuncio``, ...), a ``reason`` naming what exactly is wrong
+and the ``data`` it is about (the card, the seat, the suit, the rule broken);
+:mod:`tute_tutor.words.errors` turns them into a one-line sentence in Spanish or English
+(``str(error)`` is the English one, which names the offending input).
+
+Layers above the engine (formats, the command line, the store, ...) may still give a
+ready-made ``message`` instead of a reason.
+
+>>> error = BadCanteError(reason="already_sung", suit=1)
+>>> error.code, error.reason, error.data
+('bad_cante', 'already_sung', {'suit': 1})
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+Renderer = Callable[["TuteError", str], str]
+"""``render(error, lang)``: the sentence of an error, installed by :mod:`tute_tutor.words`."""
+_renderer: list[Renderer] = []
+
+
+def set_renderer(render: Renderer) -> None:
+    """Install the function that words an error's reason and data (words/ calls this)."""
+    _renderer[:] = [render]
+
 
 class TuteError(ValueError):
-    """Base of every error the engine raises on bad input or an illegal move."""
+    """Base of every error raised on bad input or an illegal move."""
 
     code = "bad_input"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "", *, code: str | None = None, reason: str = "",
+                 **data: Any) -> None:
+        super().__init__(message or reason)
         if code is not None:
             self.code = code
+        self.reason = reason
+        """What exactly is wrong: with ``code``, the key of its sentence in words/."""
+        self.data: dict[str, Any] = data
+        """What the error is about: cards, seats, suits, flags, the rule broken."""
+        self._message = message
+
+    def __str__(self) -> str:
+        if self.reason and _renderer:
+            return _renderer[0](self, "en")
+        if self._message or not self.reason:
+            return self._message
+        return f"{self.code}: {self.reason} {self.data}"
 
     @property
     def message(self) -> str:
-        """The one-line message."""
-        return str(self.args[0]) if self.args else ""
+        """The one-line message (English; :func:`tute_tutor.words.errors.error_text` gives
+        either language)."""
+        return str(self)
 
 
 class NotationError(TuteError):
@@ -41,15 +78,18 @@ class ScenarioError(TuteError):
 
 
 class IllegalPlayError(TuteError):
-    """A card that may not be played now; carries the rule broken and the reason."""
+    """A card that may not be played now; carries the rule broken and the reason.
+
+    ``rule`` is the refusal reason (``must_beat``, ...) or the obligation in force;
+    ``data`` holds the ``card`` and, for a renuncio, the ``analysis`` it breaks.
+    """
 
     code = "renuncio"
 
-    def __init__(self, message: str, *, code: str = "renuncio", rule: str = "",
-                 message_es: str = "") -> None:
-        super().__init__(message, code=code)
+    def __init__(self, message: str = "", *, code: str = "renuncio", rule: str = "",
+                 reason: str = "", **data: Any) -> None:
+        super().__init__(message, code=code, reason=reason, **data)
         self.rule = rule
-        self.message_es = message_es or message
 
 
 class BadCanteError(TuteError):

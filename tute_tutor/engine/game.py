@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, SUIT_MASKS, Card, cards_of, suit_name
+from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, SUIT_MASKS, Card, cards_of
 from tute_tutor.engine.errors import (
     BadCanteError,
     BadSwapError,
@@ -284,20 +284,21 @@ class Game:
 
     # ----------------------------------------------------------------- plays
     def check_play(self, card: Card, *, referee: bool = False) -> PlayAnalysis:
-        """Raise a learner-readable error unless the seat to move may play ``card``."""
+        """Raise unless the seat to move may play ``card``; its analysis when it may.
+
+        A refused card raises :class:`IllegalPlayError` with the rule it breaks and the
+        analysis (words/ explains it to the learner from those).
+        """
         if self.finished:
-            raise HandOverError(f"the hand is over: {card} cannot be played")
+            raise HandOverError(reason="play", card=card)
         seat = self.turn
         analysis = self.analyse()
         if card not in analysis.hand:
-            raise IllegalPlayError(f"{card} is not in seat {seat}'s hand", code="not_in_hand",
-                                   rule="not_in_hand")
+            raise IllegalPlayError(code="not_in_hand", rule="not_in_hand", reason="not_in_hand",
+                                   card=card, seat=seat)
         if not referee and card not in analysis.legal:
-            from tute_tutor.words.explain import explain_refusal
-
-            raise IllegalPlayError(explain_refusal(analysis, card, "en"),
-                                   rule=analysis.refused_reason(card) or analysis.obligation,
-                                   message_es=explain_refusal(analysis, card, "es"))
+            raise IllegalPlayError(rule=analysis.refused_reason(card) or analysis.obligation,
+                                   reason="refused", card=card, analysis=analysis)
         return analysis
 
     def can_play(self, card: Card) -> bool:
@@ -362,21 +363,21 @@ class Game:
 
     # ----------------------------------------------------------------- cantes
     def _may_declare(self, seat: int) -> str | None:
-        """Why ``seat`` may not declare now (None when it may)."""
+        """Why ``seat`` may not declare now, a reason code (None when it may)."""
         if self.finished:
-            return "the hand is over"
+            return "hand_over"
         moment = self.moment
         if moment is None:
-            return "cantes are only declared after a trick is won, before the next lead"
+            return "no_moment"
         if self.rules.has_stock and not moment.stock_open:
-            return "no cantes once the stock is empty"
+            return "stock_empty"
         if not 0 <= seat < self.players:
-            return f"there is no seat {seat}"
+            return "no_seat"
         if self.rules.cante_by == "trick_winner" or not self.rules.has_teams:
             if seat != moment.winner:
-                return f"only the winner of the trick (seat {moment.winner}) may sing now"
+                return "winner_only"
         elif self.team_of(seat) != self.team_of(moment.winner):
-            return f"only the team that won the trick (seat {moment.winner}) may sing now"
+            return "team_only"
         return None
 
     def _pair_suits(self, seat: int) -> list[int]:
@@ -412,21 +413,21 @@ class Game:
         """Raise :class:`BadCanteError` unless ``seat`` may sing ``suit`` now."""
         why = self._may_declare(seat)
         if why is not None:
-            raise BadCanteError(f"seat {seat} cannot sing: {why}")
+            winner = None if self.moment is None else self.moment.winner
+            raise BadCanteError(reason=f"cannot_sing_{why}", seat=seat, winner=winner)
         assert self.moment is not None
-        name = suit_name(suit, "en")
         if self.can_tute(seat):
-            raise BadCanteError(f"seat {seat} holds a tute: declare the tute first")
+            raise BadCanteError(reason="holds_tute", seat=seat)
         if seat in self.moment.singers:
-            raise BadCanteError(f"seat {seat} has already sung after this trick")
+            raise BadCanteError(reason="already_sang", seat=seat)
         if self.rules.cantes_per_trick == "one" and self.moment.cantes:
-            raise BadCanteError("only one cante is allowed after each trick")
+            raise BadCanteError(reason="one_per_trick")
         if suit in self.sung_suits:
-            raise BadCanteError(f"{name} has already been sung in this hand")
+            raise BadCanteError(reason="already_sung", suit=suit)
         if suit not in self._pair_suits(seat):
-            raise BadCanteError(f"seat {seat} does not hold the king and knight of {name}")
+            raise BadCanteError(reason="no_pair", seat=seat, suit=suit)
         if suit != self.trump and self.trump in self._pair_suits(seat):
-            raise BadCanteError(f"seat {seat} must sing the 40 in trumps before the 20 in {name}")
+            raise BadCanteError(reason="forty_first", seat=seat, suit=suit)
 
     def can_cante(self, seat: int, suit: int) -> bool:
         """Whether ``seat`` may sing ``suit`` now."""
@@ -456,28 +457,29 @@ class Game:
     def check_tute(self, seat: int, kind: str | None = None) -> Literal["reyes", "caballos"]:
         """Raise unless ``seat`` may declare a tute now; return its kind."""
         if self.finished:
-            raise BadTuteError("the hand is over")
+            raise BadTuteError(reason="hand_over")
         moment = self.moment
         if moment is None:
-            raise BadTuteError("a tute is declared after a trick is won, before the next lead")
+            raise BadTuteError(reason="no_moment")
         if not 0 <= seat < self.players:
-            raise BadTuteError(f"there is no seat {seat}")
+            raise BadTuteError(reason="no_seat", seat=seat)
         held = self.tute_kind(seat)
         if held is None or (kind is not None and kind != held):
-            what = kind or "four kings or four knights"
-            raise BadTuteError(f"seat {seat} does not hold {what} for a tute")
+            if kind is None:
+                raise BadTuteError(reason="not_held", seat=seat)
+            raise BadTuteError(reason="not_held_kind", seat=seat, kind=kind)
         if self.rules.has_stock and not moment.stock_open:
-            raise BadTuteError("no tute once the stock is empty")
+            raise BadTuteError(reason="stock_empty")
         if self.team_of(seat) != self.team_of(moment.winner):
-            raise BadTuteError(f"seat {seat}'s side did not win the last trick")
+            raise BadTuteError(reason="side_did_not_win", seat=seat)
         if self.rules.tute_timing == "team_first_trick":
             team = self.team_of(seat)
             won = sum(1 for t in self.tricks if self.team_of(t.winner) == team)
             if won != 1:
-                raise BadTuteError("the tute is declared when the side takes its first trick")
+                raise BadTuteError(reason="first_trick_only")
         elif (self.rules.cante_by == "trick_winner" or not self.rules.has_teams) \
                 and seat != moment.winner:
-            raise BadTuteError(f"only the winner of the trick (seat {moment.winner}) may declare")
+            raise BadTuteError(reason="winner_only", winner=moment.winner)
         return held
 
     def can_tute(self, seat: int) -> bool:
@@ -514,20 +516,19 @@ class Game:
     def check_swap(self, seat: int) -> Card:
         """Raise :class:`BadSwapError` unless ``seat`` may swap now; the card given."""
         if not self.rules.has_stock:
-            raise BadSwapError("the swap of the seven only exists in two-player tute")
+            raise BadSwapError(reason="two_players_only")
         moment = self.moment
         if self.finished or moment is None or not self.draw_pile:
-            raise BadSwapError("the swap is made by a trick's winner while the stock lasts")
+            raise BadSwapError(reason="not_now")
         if seat != moment.winner:
-            raise BadSwapError(f"only the winner of the trick (seat {moment.winner}) may swap")
+            raise BadSwapError(reason="winner_only", winner=moment.winner)
         if moment.swapped:
-            raise BadSwapError("only one swap after each trick")
+            raise BadSwapError(reason="one_per_trick")
         card = self.swap_card(seat)
         if card is None:
             face = CARDS[self.draw_pile[-1]]
-            needed = "2" if face.strength in SWAP_WITH_TWO else "7"
-            raise BadSwapError(f"seat {seat} cannot swap for the face-up {face}: "
-                               f"it takes the {needed} of trumps")
+            needed = CARDS[self.trump * 10 + (0 if face.strength in SWAP_WITH_TWO else 4)]
+            raise BadSwapError(reason="wrong_card", seat=seat, card=face, needed=needed)
         return card
 
     def can_swap(self, seat: int) -> bool:
@@ -557,7 +558,7 @@ class Game:
     def undo(self) -> Event:
         """Take back the last action (the state is rebuilt from the event log)."""
         if not self.events:
-            raise TuteError("nothing to undo")
+            raise TuteError(reason="nothing_to_undo")
         events = self.events[:-1]
         last = self.events[-1]
         self.events = []
@@ -603,7 +604,7 @@ class Game:
     def result(self) -> HandResult:
         """The score of the finished hand."""
         if not self.finished:
-            raise TuteError("the hand is not over yet")
+            raise TuteError(reason="hand_not_over")
         sides = self.rules.sides
         cards = [0] * sides
         for seat, points in enumerate(self.captured):

@@ -114,7 +114,7 @@ class Match:
         self.rng = rng or random.Random(seed)
         self.kind, self.target = match_target(rules)
         if not 0 <= player < rules.sides:
-            raise MatchError(f"there is no side {player} to keep a streak for")
+            raise MatchError(reason="no_side", side=player)
         self.player = player
         """The side whose streak is counted in ``streak`` mode."""
         self.hands: list[HandOutcome] = []
@@ -176,9 +176,9 @@ class Match:
         """Score the finished current hand into the match and return its outcome."""
         game = self.current
         if not game.finished:
-            raise MatchError("the current hand is not over yet")
+            raise MatchError(reason="hand_not_over")
         if len(self.hands) == self._dealt:
-            raise MatchError("this hand is already scored: deal the next one")
+            raise MatchError(reason="already_scored")
         result = game.result()
         points = hand_points(self.rules, result)
         outcome = HandOutcome(len(self.hands) + 1, game.dealer, result, points,
@@ -202,9 +202,9 @@ class Match:
     def next_hand(self) -> Game:
         """Deal the next hand (the dealer follows ``next_dealer``) and make it current."""
         if self.finished:
-            raise MatchError("the match is over")
+            raise MatchError(reason="match_over")
         if len(self.hands) != self._dealt:
-            raise MatchError("finish and score the current hand first")
+            raise MatchError(reason="score_first")
         dealer = next_dealer(self.rules, self.current)
         self._dealt += 1
         self.current = self._deal(dealer, first=False)

@@ -136,14 +136,12 @@ def preset_ids() -> list[str]:
 def find_rules(ruleset: str, overrides: Mapping[str, Any] | None = None) -> Rules:
     """The preset ``ruleset`` with ``overrides`` applied and validated."""
     if not isinstance(ruleset, str) or ruleset not in PRESETS:
-        raise RulesError(
-            f"unknown rule set {ruleset!r} (known: {', '.join(PRESETS)})"
-        )
+        raise RulesError(reason="unknown_ruleset", value=ruleset, known=list(PRESETS))
     base = PRESETS[ruleset]
     if overrides is None:
         return base
     if not isinstance(overrides, Mapping):
-        raise RulesError(f"overrides must be an object of flag: value, not {overrides!r}")
+        raise RulesError(reason="overrides_not_object", value=overrides)
     changes = {name: validate_flag(name, value) for name, value in overrides.items()}
     return replace(base, **changes)
 
@@ -151,37 +149,30 @@ def find_rules(ruleset: str, overrides: Mapping[str, Any] | None = None) -> Rule
 def validate_flag(name: object, value: object) -> Any:
     """Check one override; return the value in its canonical type."""
     if name == "players":
-        raise RulesError("flag 'players' is fixed by the rule set: pick a-tres or a-dos instead")
+        raise RulesError(reason="players_fixed")
     if not isinstance(name, str) or name not in FLAG_NAMES:
-        raise RulesError(f"unknown rule flag {name!r} (known: {', '.join(FLAG_NAMES)})")
+        raise RulesError(reason="unknown_flag", value=name, known=list(FLAG_NAMES))
     if name in PLAY_FLAGS:
         if not isinstance(value, bool):
-            raise RulesError(f"flag '{name}' takes true or false, not {value!r}")
+            raise RulesError(reason="takes_bool", flag=name, value=value)
         return value
     if name in CHOICES:
         if value not in CHOICES[name]:
-            raise RulesError(
-                f"flag '{name}' takes one of {', '.join(CHOICES[name])}, not {value!r}"
-            )
+            raise RulesError(reason="takes_choice", flag=name, value=value,
+                             known=list(CHOICES[name]))
         return value
     if name == "tute_award":
         if value == "hand" or (type(value) is int and 1 <= value <= 99):
             return value
-        raise RulesError(
-            f"flag 'tute_award' takes \"hand\" or a number of points 1-99, not {value!r}"
-        )
+        raise RulesError(reason="takes_award", flag=name, value=value)
     if name == "match":
         if value == "streak" or (isinstance(value, str) and _MATCH_RE.match(value)):
             return value
-        raise RulesError(
-            f"flag 'match' takes hands:N, points:N, ludoteka:N or streak, not {value!r}"
-        )
+        raise RulesError(reason="takes_match", flag=name, value=value)
     # first_hand_trump
     if value is None or value in ("o", "c", "e", "b"):
         return value
-    raise RulesError(
-        f"flag 'first_hand_trump' takes a suit letter o, c, e, b or null, not {value!r}"
-    )
+    raise RulesError(reason="takes_suit", flag=name, value=value)
 
 
 def parse_flag_text(assignment: str) -> tuple[str, Any]:
@@ -189,7 +180,7 @@ def parse_flag_text(assignment: str) -> tuple[str, Any]:
     if not isinstance(assignment, str) or "=" not in assignment:
         shown = f"'{assignment}'" if isinstance(assignment, str) and \
             assignment.isprintable() else repr(assignment)
-        raise RulesError(f"{shown} is not FLAG=VALUE")
+        raise RulesError(reason="not_assignment", shown=shown)
     name, text = (part.strip() for part in assignment.split("=", 1))
     value: Any = text
     if text.lower() in ("true", "false"):

@@ -19,7 +19,7 @@ import streamlit as st
 
 from tute_tutor.engine.cards import SUIT_LETTERS, Card, deck, parse_cards, suit_from_letter
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.variants import PRESETS, find_rules, overrides_of
+from tute_tutor.engine.variants import PLAY_FLAGS, PRESETS, find_rules, overrides_of
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import QUERY_KEY, ShareError, decode_link, encode_link
 from tute_tutor.quiz.play import generate_scenario, obligations_for
@@ -45,8 +45,8 @@ DIFFICULTY: Final = "tb_difficulty"
 SEED: Final = "tb_seed"
 MESSAGE: Final = "tb_message"
 LAST_CLICK: Final = "tb_last_click"
-FLAGS: Final = ("partner_exemption", "overtake_when_trumped", "trump_when_cannot_overtrump")
-"""Rule flags that change which cards are legal: the builder offers these three."""
+FLAGS: Final = PLAY_FLAGS
+"""Rule flags that change which cards are legal: the builder offers each of them."""
 
 DECK: Final = "teacher_deck"
 LOADED_TOKEN: Final = "teacher_loaded_token"

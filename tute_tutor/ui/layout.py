@@ -13,7 +13,14 @@ from typing import Any
 import streamlit as st
 
 from tute_tutor.engine.cards import Card
-from tute_tutor.engine.variants import CHOICES, FLAG_NAMES, PRESETS, find_rules, match_target
+from tute_tutor.engine.variants import (
+    CHOICES,
+    FLAG_NAMES,
+    PLAY_FLAGS,
+    PRESETS,
+    find_rules,
+    match_target,
+)
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
 from tute_tutor.ui.profile import profile_picker
 from tute_tutor.ui.state import (
@@ -32,7 +39,6 @@ from tute_tutor.words.catalog import LANGUAGES, t
 WIDGET_PREFIX = "settings_w_"
 """Sidebar widgets keep their own keys; callbacks copy the value into the settings."""
 
-BOOL_FLAGS = ("overtake_when_trumped", "trump_when_cannot_overtrump", "partner_exemption")
 TEXT_FLAGS = ("tute_award", "match")
 NO_TRUMP = "none"
 
@@ -159,7 +165,7 @@ def _flag_widgets() -> None:
             label += f" ({tr('settings.changed')})"
         help_text = tr(f"settings.flag.{name}.help")
         value = values[name]
-        if name in BOOL_FLAGS:
+        if name in PLAY_FLAGS:
             state[key] = bool(value)
             st.toggle(label, key=key, help=help_text, on_change=_on_flag, args=(name,))
         elif name in CHOICES:

@@ -103,7 +103,8 @@ def builder() -> None:
                                 key=tb.STOCK, persist_state=KEEP)
         with st.expander(tr("teacher.flags")):
             for name in tb.FLAGS:
-                st.checkbox(tr(f"teacher.flag.{name}"), key=tb.flag_key(name), persist_state=KEEP)
+                st.checkbox(tr(f"settings.flag.{name}.label"), key=tb.flag_key(name),
+                            persist_state=KEEP)
         with st.container(border=True):
             st.markdown(f"**{tr('teacher.generate_title')}**")
             overrides = tb.builder_overrides()
