@@ -48,3 +48,30 @@ def test_the_quiz_and_the_store_load_plotly_only_to_draw_a_chart() -> None:
         "assert 'plotly' not in sys.modules, 'plotly is only imported to draw a chart'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _engine_imports() -> list[tuple[str, str]]:
+    """(file, module) for every import in tute_tutor/engine, lazy ones inside functions too."""
+    import ast
+    from pathlib import Path
+
+    engine = Path(__file__).resolve().parents[1] / "tute_tutor" / "engine"
+    found = []
+    for path in sorted(engine.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found.append((path.name, node.module))
+            elif isinstance(node, ast.Import):
+                found.extend((path.name, alias.name) for alias in node.names)
+    return found
+
+
+def test_the_engine_imports_nothing_but_itself_and_the_standard_library() -> None:
+    # The engine knows no words: no catalogue, no explanations, no page code.
+    imports = _engine_imports()
+    assert ("game.py", "tute_tutor.engine.legal") in imports  # the scan sees imports
+    outside = [(name, module) for name, module in imports
+               if module.startswith("tute_tutor.") and not module.startswith("tute_tutor.engine")]
+    assert not outside
+    assert not [(name, module) for name, module in imports
+                if module.split(".")[0] in ("streamlit", "plotly", "pandas", "tomllib")]
