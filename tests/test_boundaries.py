@@ -50,14 +50,15 @@ def test_the_quiz_and_the_store_load_plotly_only_to_draw_a_chart() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def _engine_imports() -> list[tuple[str, str]]:
-    """(file, module) for every import in tute_tutor/engine, lazy ones inside functions too."""
+def _imports(package: str) -> list[tuple[str, str]]:
+    """(file, module) for every import in tute_tutor/<package>, lazy ones too (doctests,
+    being examples, are not imports of the module)."""
     import ast
     from pathlib import Path
 
-    engine = Path(__file__).resolve().parents[1] / "tute_tutor" / "engine"
+    folder = Path(__file__).resolve().parents[1] / "tute_tutor" / package
     found = []
-    for path in sorted(engine.glob("*.py")):
+    for path in sorted(folder.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:
                 found.append((path.name, node.module))
@@ -68,10 +69,18 @@ def _engine_imports() -> list[tuple[str, str]]:
 
 def test_the_engine_imports_nothing_but_itself_and_the_standard_library() -> None:
     # The engine knows no words: no catalogue, no explanations, no page code.
-    imports = _engine_imports()
+    imports = _imports("engine")
     assert ("game.py", "tute_tutor.engine.legal") in imports  # the scan sees imports
     outside = [(name, module) for name, module in imports
                if module.startswith("tute_tutor.") and not module.startswith("tute_tutor.engine")]
     assert not outside
     assert not [(name, module) for name, module in imports
                 if module.split(".")[0] in ("streamlit", "plotly", "pandas", "tomllib")]
+
+
+def test_drawing_reads_no_message_catalogue() -> None:
+    # render/ takes its words as data (CardWords, the charts' text function).
+    imports = _imports("render")
+    assert ("cards.py", "tute_tutor.engine.cards") in imports
+    assert not [(name, module) for name, module in imports
+                if module.startswith(("tute_tutor.words", "tute_tutor.ui", "streamlit"))]

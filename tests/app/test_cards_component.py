@@ -168,7 +168,9 @@ def test_an_empty_hand_draws_nothing_to_click() -> None:
 def test_drawing_cards_does_not_import_streamlit() -> None:
     code = (
         "import sys, tute_tutor.render\n"
-        "tute_tutor.render.hand_html([])\n"
+        "from tute_tutor.words.catalog import catalogue\n"
+        "words = tute_tutor.render.CardWords.from_messages('es', catalogue('es'))\n"
+        "tute_tutor.render.hand_html([], words=words)\n"
         "assert 'streamlit' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

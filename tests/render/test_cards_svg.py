@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tute_tutor.engine.cards import CARDS, Card, parse_cards
-from tute_tutor.render import card_label, card_svg, hand_html, trick_html
+from tute_tutor.render import CardWords, card_label, card_svg, hand_html, trick_html
 from tute_tutor.render.cards import FACE, LEGAL_RING, WINNER_RING, palette
+from tute_tutor.words.catalog import catalogue
 
 SVG = "{http://www.w3.org/2000/svg}"
 STYLES = ("spanish", "french")
@@ -53,6 +54,11 @@ FRENCH_SUIT = {"o": "♦", "c": "♥", "e": "♠", "b": "♣"}
 FRENCH_RANK = {1: "A", 10: "J", 11: "Q", 12: "K"}
 
 
+def words_in(lang: str) -> CardWords:
+    """The catalogue's card words in ``lang``, as the app passes them."""
+    return CardWords.from_messages(lang, catalogue(lang))
+
+
 def expected_name(card: Card, lang: str) -> str:
     code = str(card)
     rank, suit = int(code[:-1]), code[-1]
@@ -77,7 +83,7 @@ def all_ids(root: ET.Element) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_card_is_well_formed_svg_named_for_screen_readers(style: str, lang: str) -> None:
     for card in CARDS:
-        root = parse(card_svg(card, style=style, lang=lang))
+        root = parse(card_svg(card, style=style, words=words_in(lang)))
         assert root.tag == f"{SVG}svg"
         assert root.attrib["role"] == "img"
         label = root.attrib["aria-label"]
@@ -95,7 +101,7 @@ def test_every_card_is_well_formed_svg_named_for_screen_readers(style: str, lang
 @pytest.mark.parametrize("style", STYLES)
 def test_corner_index_shows_the_rank_in_both_corners(style: str) -> None:
     for card in CARDS:
-        root = parse(card_svg(card, style=style))
+        root = parse(card_svg(card, style=style, words=words_in("es")))
         texts = [el.text for el in root.iter(f"{SVG}text")]
         assert texts == [expected_index(card, style)] * 2, str(card)
 
@@ -111,7 +117,7 @@ def test_card_label_matches_the_rules_mapping() -> None:
 @pytest.mark.parametrize("style", STYLES)
 def test_pip_cards_show_as_many_pips_as_their_rank(style: str) -> None:
     for card in CARDS:
-        root = parse(card_svg(card, style=style))
+        root = parse(card_svg(card, style=style, words=words_in("es")))
         pips = [el for el in root.iter() if el.attrib.get("class") == "tt-pip"]
         rank = int(str(card)[:-1])
         assert len(pips) == (rank if rank <= 7 else 0), str(card)
@@ -120,15 +126,15 @@ def test_pip_cards_show_as_many_pips_as_their_rank(style: str) -> None:
 def test_spanish_frame_breaks_tell_the_suit() -> None:
     # oros none, copas one, espadas two, bastos three: on the top and the bottom line.
     for card in CARDS:
-        root = parse(card_svg(card, style="spanish"))
+        root = parse(card_svg(card, style="spanish", words=words_in("es")))
         breaks = [el for el in root.iter(f"{SVG}rect") if el.attrib.get("class") == "tt-pinta"]
         assert len(breaks) == 2 * "oceb".index(str(card)[-1]), str(card)
-    assert "tt-pinta" not in card_svg(Card.parse("5b"), style="french")
+    assert "tt-pinta" not in card_svg(Card.parse("5b"), style="french", words=words_in("es"))
 
 
 @pytest.mark.parametrize("width", [60, 90, 220])
 def test_size_follows_the_width_with_card_proportions(width: int) -> None:
-    root = parse(card_svg(Card.parse("7e"), width=width))
+    root = parse(card_svg(Card.parse("7e"), width=width, words=words_in("es")))
     assert root.attrib["width"] == str(width)
     assert int(root.attrib["height"]) == round(width * 310 / 200)
     assert root.attrib["viewBox"] == "0 0 200 310"
@@ -137,7 +143,7 @@ def test_size_follows_the_width_with_card_proportions(width: int) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_card_back_hides_the_card_and_says_so(lang: str) -> None:
     for style in STYLES:
-        root = parse(card_svg(None, style=style, lang=lang))
+        root = parse(card_svg(None, style=style, words=words_in(lang)))
         assert root.attrib["aria-label"] == (
             "carta boca abajo" if lang == "es" else "face-down card"
         )
@@ -149,11 +155,11 @@ def test_ids_are_unique_when_many_cards_share_a_page() -> None:
     page = (
         "<div>"
         + "".join(
-            hand_html([*CARDS, None, None], style=style, lang=lang, legal=CARDS[:5])
+            hand_html([*CARDS, None, None], style=style, words=words_in(lang), legal=CARDS[:5])
             for style in STYLES
             for lang in LANGS
         )
-        + trick_html(parse_cards("1o,1o"), winning=0)
+        + trick_html(parse_cards("1o,1o"), winning=0, words=words_in("es"))
         + "</div>"
     )
     root = ET.fromstring(page)
@@ -174,7 +180,7 @@ def test_ids_are_unique_when_many_cards_share_a_page() -> None:
 def test_legal_cards_are_highlighted_and_the_others_dimmed() -> None:
     hand = parse_cards("12c,4c,1o,3b")
     legal = parse_cards("12c,4c")
-    root = ET.fromstring(hand_html(hand, legal=legal, lang="en"))
+    root = ET.fromstring(hand_html(hand, legal=legal, words=words_in("en")))
     svgs = list(root.iter(f"{SVG}svg"))
     assert [s.attrib["data-card"] for s in svgs] == ["12c", "4c", "1o", "3b"]
     for svg in svgs:
@@ -187,15 +193,17 @@ def test_legal_cards_are_highlighted_and_the_others_dimmed() -> None:
 
 
 def test_without_legal_no_card_is_marked() -> None:
-    html = hand_html(parse_cards("12c,4c"), lang="es")
+    html = hand_html(parse_cards("12c,4c"), words=words_in("es"))
     assert "tt-legal" not in html and "tt-dimmed" not in html
 
 
 def test_highlight_and_dim_change_the_drawing() -> None:
     card = Card.parse("5o")
-    plain = card_svg(card)
-    assert LEGAL_RING in card_svg(card, highlight=True) and LEGAL_RING not in plain
-    assert 'opacity="0.62"' in card_svg(card, dimmed=True) and 'opacity="0.62"' not in plain
+    plain = card_svg(card, words=words_in("es"))
+    es = words_in("es")
+    assert LEGAL_RING in card_svg(card, highlight=True, words=es) and LEGAL_RING not in plain
+    assert 'opacity="0.62"' in card_svg(card, dimmed=True, words=es)
+    assert 'opacity="0.62"' not in plain
 
 
 def test_trick_marks_the_winner_and_escapes_captions() -> None:
@@ -205,7 +213,7 @@ def test_trick_marks_the_winner_and_escapes_captions() -> None:
         labels=["Ana", "<script>x</script>", "Bea & Co"],
         winning=2,
         style="french",
-        lang="es",
+        words=words_in("es"),
     )
     root = ET.fromstring(html)  # well-formed: the captions were escaped
     figures = list(root.iter("figure"))
@@ -219,7 +227,7 @@ def test_trick_marks_the_winner_and_escapes_captions() -> None:
 
 
 def test_trick_with_seats_still_to_play_shows_empty_places() -> None:
-    root = ET.fromstring(trick_html([Card.parse("3e"), None], lang="en"))
+    root = ET.fromstring(trick_html([Card.parse("3e"), None], words=words_in("en")))
     labels = [s.attrib["aria-label"] for s in root.iter(f"{SVG}svg")]
     assert labels == ["three of swords", "not played yet"]
 
@@ -242,7 +250,7 @@ def test_corner_numbers_have_high_contrast_on_the_card_face(style: str) -> None:
         ink = palette(suit, style).ink
         assert _contrast(ink, FACE) >= 4.5, (style, suit, ink)
         card = CARDS[suit * 10]
-        assert f'fill="{ink}"' in card_svg(card, style=style)
+        assert f'fill="{ink}"' in card_svg(card, style=style, words=words_in("es"))
 
 
 def test_state_rings_stand_out_from_the_face() -> None:
@@ -260,7 +268,8 @@ def test_state_rings_stand_out_from_the_face() -> None:
 def test_any_hand_is_well_formed_markup(
     cards: list[Card], width: int, style: str, lang: str, legal: list[Card]
 ) -> None:
-    root = ET.fromstring(hand_html(cards, style=style, width=width, lang=lang, legal=legal))
+    root = ET.fromstring(hand_html(cards, style=style, width=width, words=words_in(lang),
+                                   legal=legal))
     svgs = list(root.iter(f"{SVG}svg"))
     assert [s.attrib["data-card"] for s in svgs] == [str(c) for c in cards]
     assert all(s.attrib["width"] == str(width) for s in svgs)
@@ -270,7 +279,7 @@ def test_any_hand_is_well_formed_markup(
 def test_every_card_has_its_own_drawing(style: str) -> None:
     bodies = set()
     for card in CARDS:
-        svg = card_svg(card, style=style)
+        svg = card_svg(card, style=style, words=words_in("es"))
         # Strip the per-call ids and the name, keep the drawing.
         body = re.sub(
             r'id="[^"]*"|href="[^"]*"|<title[^>]*>[^<]*</title>|aria-label="[^"]*"'
@@ -290,7 +299,7 @@ def test_the_four_spanish_suits_have_four_different_colours() -> None:
 
 def test_corner_number_is_readable_on_a_phone() -> None:
     # At 60 px wide the corner number must still be at least 12 px tall.
-    root = parse(card_svg(Card.parse("12b"), width=60))
+    root = parse(card_svg(Card.parse("12b"), width=60, words=words_in("es")))
     scale = 60 / 200
     sizes = [float(el.attrib["font-size"]) * scale for el in root.iter(f"{SVG}text")]
     assert sizes and min(sizes) >= 12
@@ -304,9 +313,9 @@ def test_states_are_spoken_in_the_language_asked(lang: str) -> None:
         "en": ("playable", "not playable", "winning the trick"),
     }[lang]
     name = expected_name(card, lang)
-    legal = parse(card_svg(card, lang=lang, highlight=True)).attrib["aria-label"]
-    dimmed = parse(card_svg(card, lang=lang, dimmed=True)).attrib["aria-label"]
-    winner = parse(card_svg(card, lang=lang, winning=True)).attrib["aria-label"]
+    legal = parse(card_svg(card, words=words_in(lang), highlight=True)).attrib["aria-label"]
+    dimmed = parse(card_svg(card, words=words_in(lang), dimmed=True)).attrib["aria-label"]
+    winner = parse(card_svg(card, words=words_in(lang), winning=True)).attrib["aria-label"]
     assert (legal, dimmed, winner) == tuple(f"{name}, {w}" for w in words)
 
 
@@ -321,7 +330,7 @@ def test_any_trick_is_well_formed_and_keeps_its_captions(
     # Control characters (and carriage returns, which XML turns into newlines) cannot
     # survive an XML round trip; captions are plain text otherwise.
     labels = [re.sub(r"[\x00-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]", "", x) for x in labels]
-    root = ET.fromstring(trick_html(cards, labels=labels, winning=winning, lang="en"))
+    root = ET.fromstring(trick_html(cards, labels=labels, winning=winning, words=words_in("en")))
     figures = list(root.iter("figure"))
     assert len(figures) == len(cards)
     for position, figure in enumerate(figures):
@@ -332,7 +341,7 @@ def test_any_trick_is_well_formed_and_keeps_its_captions(
 
 
 def test_hand_sized_cards_shrink_on_phones_and_presenter_cards_do_not() -> None:
-    small = parse(card_svg(Card.parse("1c"), width=90)).attrib["style"]
-    large = parse(card_svg(Card.parse("1c"), width=220)).attrib["style"]
+    small = parse(card_svg(Card.parse("1c"), width=90, words=words_in("es"))).attrib["style"]
+    large = parse(card_svg(Card.parse("1c"), width=220, words=words_in("es"))).attrib["style"]
     assert "max-width:17vw" in small and "height:auto" in small
     assert "max-width" not in large

@@ -43,13 +43,15 @@ class TuteError(ValueError):
         """What exactly is wrong: with ``code``, the key of its sentence in words/."""
         self.data: dict[str, Any] = data
         """What the error is about: cards, seats, suits, flags, the rule broken."""
-        self._message = message
+        self.given_message = message
+        """A ready-made sentence from a layer above the engine ("" for engine errors);
+        when given it is the message, whatever the reason."""
 
     def __str__(self) -> str:
-        if self.reason and _renderer:
+        if self.given_message or not self.reason:
+            return self.given_message
+        if _renderer:
             return _renderer[0](self, "en")
-        if self._message or not self.reason:
-            return self._message
         return f"{self.code}: {self.reason} {self.data}"
 
     @property

@@ -37,7 +37,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 BOXES: Final = 5
 INTERVALS: Final = {
@@ -137,6 +137,22 @@ def next_rule(states: dict[str, RuleState], candidates: Sequence[str], now: date
     order = list(pool)
     rng.shuffle(order)  # equal priorities come out in random order
     return min(order, key=lambda r: priority(states.get(r), now))
+
+
+def rule_mastery(answers: Iterable[AnswerLike | tuple[str, bool, datetime]]
+                 ) -> list[dict[str, Any]]:
+    """One row per rule asked: Leitner box, mastery (0-100), answers and accuracy, the
+    weakest first (the progress page's table and chart).
+
+    >>> t0 = datetime(2026, 1, 1, 9)
+    >>> [(r["rule"], r["box"]) for r in rule_mastery([("montar", True, t0), ("pisar", False, t0)])]
+    [('pisar', 1), ('montar', 2)]
+    """
+    states = replay_history(answers)
+    rows = [{"rule": s.rule, "box": s.box, "mastery": round(100 * s.mastery),
+             "answers": s.answers, "accuracy": round(100 * s.accuracy, 1)}
+            for s in states.values()]
+    return sorted(rows, key=lambda r: (r["mastery"], r["accuracy"], r["rule"]))
 
 
 def mastery(states: dict[str, RuleState], rules: Iterable[str]) -> dict[str, float]:

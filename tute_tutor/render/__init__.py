@@ -3,8 +3,9 @@
 >>> from tute_tutor.engine.cards import Card
 >>> card_label(Card.parse("12c"), "es")
 'rey de copas'
->>> card_svg(Card.parse("1o")).startswith("<svg")
-True
+>>> from tute_tutor.words.catalog import catalogue
+>>> card_svg(Card.parse("1o"), words=CardWords.from_messages("es", catalogue("es")))[:4]
+'<svg'
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from tute_tutor.render.cards import (
     CARD_ASPECT,
     DECK_STYLES,
+    CardWords,
     card_label,
     card_svg,
     hand_html,
@@ -22,6 +24,7 @@ from tute_tutor.render.cards import (
 __all__ = [
     "CARD_ASPECT",
     "DECK_STYLES",
+    "CardWords",
     "card_label",
     "card_svg",
     "hand_html",

@@ -16,8 +16,13 @@ Each SVG carries ``role="img"``, an ``aria-label`` and a ``<title>`` with the ca
 name in the language asked for; the ids inside are unique per call so many cards can
 share one page.
 
+Every word on a card (its state, a face-down card, the group labels) comes from the
+caller as a :class:`CardWords`; this module reads no message catalogue.
+
 >>> from tute_tutor.engine.cards import Card
->>> svg = card_svg(Card.parse("3c"), lang="en", width=60)
+>>> from tute_tutor.words.catalog import catalogue
+>>> english = CardWords.from_messages("en", catalogue("en"))
+>>> svg = card_svg(Card.parse("3c"), words=english, width=60)
 >>> 'aria-label="three of cups"' in svg, 'width="60"' in svg
 (True, True)
 >>> card_label(Card.parse("12c"), "en", style="french")
@@ -28,13 +33,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from html import escape
 from typing import Final, Literal
 
 from tute_tutor.engine.cards import Card
-from tute_tutor.words.catalog import t
 
 DeckStyle = Literal["spanish", "french"]
 DECK_STYLES: Final = ("spanish", "french")
@@ -109,6 +114,32 @@ def rank_text(card: Card, style: str = "spanish") -> str:
     return str(card.rank)
 
 
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """The words drawn cards carry, given by the caller: the language of card names,
+    the spoken states of a card and the labels of a face-down card, an empty place, a
+    hand and a trick, and the badge under a trick's winning card."""
+
+    lang: str
+    back: str
+    empty_slot: str
+    hand: str
+    trick: str
+    legal: str
+    not_legal: str
+    winning: str
+    winning_badge: str
+
+    @classmethod
+    def from_messages(cls, lang: str, messages: Mapping[str, str]) -> CardWords:
+        """The ``cards.*`` entries of a message catalogue (``catalogue(lang)``)."""
+        return cls(lang, *(messages[f"cards.{name}"] for name in _WORD_KEYS))
+
+
+_WORD_KEYS: Final = ("back", "empty_slot", "hand", "trick", "legal", "not_legal", "winning",
+                     "winning_badge")
+
+
 def card_label(card: Card, lang: str = "es", style: str = "spanish") -> str:
     """The card's name for screen readers and buttons.
 
@@ -125,7 +156,7 @@ def card_label(card: Card, lang: str = "es", style: str = "spanish") -> str:
 
 def spoken_label(
     card: Card,
-    lang: str = "es",
+    words: CardWords,
     style: str = "spanish",
     *,
     highlight: bool = False,
@@ -135,16 +166,18 @@ def spoken_label(
     """The label a screen reader says for a drawn card, with its state when marked.
 
     >>> from tute_tutor.engine.cards import Card
-    >>> spoken_label(Card.parse("4c"), "en", dimmed=True)
+    >>> from tute_tutor.words.catalog import catalogue
+    >>> spoken_label(Card.parse("4c"), CardWords.from_messages("en", catalogue("en")),
+    ...              dimmed=True)
     'four of cups, not playable'
     """
-    label = card_label(card, lang, style)
+    label = card_label(card, words.lang, style)
     if winning:
-        label = f"{label}, {t('cards.winning', lang)}"
+        label = f"{label}, {words.winning}"
     elif highlight:
-        label = f"{label}, {t('cards.legal', lang)}"
+        label = f"{label}, {words.legal}"
     if dimmed:
-        label = f"{label}, {t('cards.not_legal', lang)}"
+        label = f"{label}, {words.not_legal}"
     return label
 
 
@@ -734,7 +767,7 @@ def card_svg(
     *,
     style: str = "spanish",
     width: int = 90,
-    lang: str = "es",
+    words: CardWords,
     highlight: bool = False,
     dimmed: bool = False,
     winning: bool = False,
@@ -746,10 +779,12 @@ def card_svg(
     ring and a star). The state is also spoken: it is added to the ``aria-label``.
 
     >>> from tute_tutor.engine.cards import Card
-    >>> svg = card_svg(Card.parse("12c"), highlight=True)
+    >>> from tute_tutor.words.catalog import catalogue
+    >>> spanish = CardWords.from_messages("es", catalogue("es"))
+    >>> svg = card_svg(Card.parse("12c"), words=spanish, highlight=True)
     >>> 'aria-label="rey de copas, se puede jugar"' in svg
     True
-    >>> 'aria-label="carta boca abajo"' in card_svg(None)
+    >>> 'aria-label="carta boca abajo"' in card_svg(None, words=spanish)
     True
     """
     deck_style = _style(style)
@@ -757,7 +792,7 @@ def card_svg(
     if card is None:
         return _svg(
             _back(deck_style, uid),
-            label=t("cards.back", lang),
+            label=words.back,
             width=width,
             uid=uid,
             code="back",
@@ -765,7 +800,7 @@ def card_svg(
             dimmed=False,
         )
     label = spoken_label(
-        card, lang, deck_style, highlight=highlight, dimmed=dimmed, winning=winning
+        card, words, deck_style, highlight=highlight, dimmed=dimmed, winning=winning
     )
     ring = "winner" if winning else "legal" if highlight else None
     return _svg(
@@ -779,11 +814,11 @@ def card_svg(
     )
 
 
-def _slot_svg(width: int, lang: str) -> str:
+def _slot_svg(width: int, words: CardWords) -> str:
     """An empty place on the table (a card not played yet)."""
     uid = f"tt{next(_ids)}"
     height = round(max(int(width), 8) * CARD_ASPECT)
-    label = escape(t("cards.empty_slot", lang))
+    label = escape(words.empty_slot)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_WIDTH} {VIEW_HEIGHT}" '
         f'width="{max(int(width), 8)}" height="{height}" role="img" aria-label="{label}" '
@@ -803,7 +838,7 @@ def hand_html(
     *,
     style: str = "spanish",
     width: int = 90,
-    lang: str = "es",
+    words: CardWords,
     legal: Collection[Card] | None = None,
 ) -> str:
     """A row of cards (wrapping on narrow screens); ``None`` entries show card backs.
@@ -811,7 +846,9 @@ def hand_html(
     With ``legal`` given, those cards are highlighted and every other card is dimmed.
 
     >>> from tute_tutor.engine.cards import parse_cards
-    >>> html = hand_html(parse_cards("12c,4c,1o"), legal=parse_cards("12c"))
+    >>> from tute_tutor.words.catalog import catalogue
+    >>> html = hand_html(parse_cards("12c,4c,1o"), legal=parse_cards("12c"),
+    ...                  words=CardWords.from_messages("es", catalogue("es")))
     >>> html.count("<svg"), html.count("tt-legal"), html.count("tt-dimmed")
     (3, 1, 2)
     """
@@ -821,11 +858,12 @@ def hand_html(
         highlight = legal_set is not None and card is not None and card in legal_set
         dimmed = legal_set is not None and card is not None and card not in legal_set
         items.append(
-            card_svg(card, style=style, width=width, lang=lang, highlight=highlight, dimmed=dimmed)
+            card_svg(card, style=style, width=width, words=words, highlight=highlight,
+                     dimmed=dimmed)
         )
     gap = max(4, width // 12)
     return (
-        f'<div class="tt-hand" role="group" aria-label="{escape(t("cards.hand", lang))}" '
+        f'<div class="tt-hand" role="group" aria-label="{escape(words.hand)}" '
         f'style="display:flex;flex-wrap:wrap;gap:{gap}px;align-items:flex-end;'
         f'margin:0 0 0.5rem 0">' + "".join(items) + "</div>"
     )
@@ -838,7 +876,7 @@ def trick_html(
     winning: int | None = None,
     style: str = "spanish",
     width: int = 90,
-    lang: str = "es",
+    words: CardWords,
 ) -> str:
     """The cards of a trick in the order played, each with a caption (the seat's name).
 
@@ -847,7 +885,9 @@ def trick_html(
     empty place (a seat still to play). Captions are escaped: pass plain text.
 
     >>> from tute_tutor.engine.cards import parse_cards
-    >>> html = trick_html(parse_cards("10c,12c"), labels=["Ana", "<b>"], winning=1, lang="en")
+    >>> from tute_tutor.words.catalog import catalogue
+    >>> html = trick_html(parse_cards("10c,12c"), labels=["Ana", "<b>"], winning=1,
+    ...                   words=CardWords.from_messages("en", catalogue("en")))
     >>> html.count("<figure"), "&lt;b&gt;" in html, html.count("★ wins")
     (2, True, 1)
     """
@@ -855,12 +895,12 @@ def trick_html(
     for position, card in enumerate(cards):
         is_winner = winning == position and card is not None
         if card is None:
-            svg = _slot_svg(width, lang)
+            svg = _slot_svg(width, words)
         else:
-            svg = card_svg(card, style=style, width=width, lang=lang, winning=is_winner)
+            svg = card_svg(card, style=style, width=width, words=words, winning=is_winner)
         caption = escape(labels[position]) if position < len(labels) else ""
         if is_winner:
-            badge = escape(t("cards.winning_badge", lang))
+            badge = escape(words.winning_badge)
             caption = (
                 f'{caption}<br/><strong style="color:{WINNER_RING}">{badge}</strong>'
                 if caption
@@ -873,7 +913,7 @@ def trick_html(
         )
     gap = max(8, width // 6)
     return (
-        f'<div class="tt-trick" role="group" aria-label="{escape(t("cards.trick", lang))}" '
+        f'<div class="tt-trick" role="group" aria-label="{escape(words.trick)}" '
         f'style="display:flex;flex-wrap:wrap;gap:{gap}px;align-items:flex-start;'
         f'margin:0 0 0.5rem 0">' + "".join(figures) + "</div>"
     )

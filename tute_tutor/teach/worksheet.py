@@ -32,7 +32,7 @@ from tute_tutor.engine.cards import FRENCH_RANKS, FRENCH_SUITS, Card, suit_name
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.variants import Rules
 from tute_tutor.formats.scenario import Scenario
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import catalogue, t
 from tute_tutor.words.explain import explain
 
 FONT_DIRS: Final = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),
@@ -174,11 +174,12 @@ footer { font-size: 8pt; color: #666; margin-top: 4mm; }
 
 def _html_card(card: Card | None, *, style: str, lang: str, width: int, caption: str = "",
                css_class: str = "") -> str:
-    from tute_tutor.render.cards import card_svg  # drawing is imported only when needed
+    from tute_tutor.render.cards import CardWords, card_svg  # imported only when drawn
 
+    words = CardWords.from_messages(lang, catalogue(lang))
     cap = f"<span>{html.escape(caption)}</span>" if caption else ""
     return (f'<span class="card {css_class}" data-card="{card or ""}">'
-            f"{card_svg(card, style=style, width=width, lang=lang)}{cap}</span>")
+            f"{card_svg(card, style=style, width=width, words=words)}{cap}</span>")
 
 
 def _html_scenario(item: WorksheetItem, lang: str, style: str, *, key: bool) -> str:

@@ -16,14 +16,21 @@ component marks cards and one fallback button per card (key :func:`mark_key`) do
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import cache
 from typing import Any
 
 import streamlit as st
 
 from tute_tutor.engine.cards import Card
-from tute_tutor.render import card_label, card_svg, hand_html, trick_html
+from tute_tutor.render import CardWords, card_label, card_svg, hand_html, trick_html
 from tute_tutor.render.cards import spoken_label
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import catalogue, t
+
+
+@cache
+def card_words(lang: str) -> CardWords:
+    """The words drawn cards carry, in ``lang``, from the message catalogue."""
+    return CardWords.from_messages(lang, catalogue(lang))
 
 _CSS = """
 .tt-hand { display: flex; flex-wrap: wrap; gap: var(--tt-gap, 8px); align-items: flex-end;
@@ -129,7 +136,7 @@ def show_cards(
 ) -> None:
     """Draw a row of cards (``None`` shows a card back); ``legal`` highlights those."""
     st.markdown(
-        hand_html(cards, style=style, width=width, lang=lang, legal=legal),
+        hand_html(cards, style=style, width=width, words=card_words(lang), legal=legal),
         unsafe_allow_html=True,
     )
 
@@ -145,7 +152,8 @@ def show_trick(
 ) -> None:
     """Draw the cards of a trick with a caption each, the winning one marked."""
     st.markdown(
-        trick_html(cards, labels=labels, winning=winning, style=style, width=width, lang=lang),
+        trick_html(cards, labels=labels, winning=winning, style=style, width=width,
+                   words=card_words(lang)),
         unsafe_allow_html=True,
     )
 
@@ -169,10 +177,10 @@ def _component_data(
         items.append(
             {
                 "code": str(card),
-                "label": spoken_label(card, lang, style, highlight=highlight, dimmed=dimmed),
-                "svg": card_svg(
-                    card, style=style, width=width, lang=lang, highlight=highlight, dimmed=dimmed
-                ),
+                "label": spoken_label(card, card_words(lang), style, highlight=highlight,
+                                      dimmed=dimmed),
+                "svg": card_svg(card, style=style, width=width, words=card_words(lang),
+                                highlight=highlight, dimmed=dimmed),
             }
         )
     return {

@@ -9,7 +9,9 @@ from typing import Any
 
 import streamlit as st
 
+from tute_tutor.quiz import srs
 from tute_tutor.quiz.generator import rule_label
+from tute_tutor.render import charts
 from tute_tutor.store import StoreError, stats
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.profile import (
@@ -40,14 +42,15 @@ def progress_data(location: str, profile: str, fingerprint: tuple[int, ...],
     def rule_name(rule: str) -> str:
         return rule_label(rule, lang)
 
+    mastery = srs.rule_mastery(answers)
     figures = {}
     if answers:
-        figures["accuracy"] = stats.accuracy_figure(answers, text)
-        figures["mastery"] = stats.mastery_figure(answers, text, rule_name)
-        figures["streak"] = stats.streak_figure(answers, text)
+        figures["accuracy"] = charts.accuracy_figure(stats.daily_accuracy(answers), text)
+        figures["mastery"] = charts.mastery_figure(mastery, text, rule_name, srs.BOXES)
+        figures["streak"] = charts.streak_figure(stats.streak_series(answers), text)
     if lessons:
-        figures["lessons"] = stats.lessons_figure(lessons, text)
-    weakest = [rule_name(r["rule"]) for r in stats.rule_mastery(answers)[:3]]
+        figures["lessons"] = charts.lessons_figure(stats.lessons_series(lessons), text)
+    weakest = [rule_name(r["rule"]) for r in mastery[:3]]
     return {"summary": stats.summary(answers, lessons, hands), "figures": figures,
             "weakest": weakest, "csv": store.export_csv(profile)}
 

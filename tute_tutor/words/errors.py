@@ -23,7 +23,7 @@ from tute_tutor.words.catalog import has_key, t
 
 def error_text(error: BaseException, lang: str = "en") -> str:
     """The one-line sentence of ``error`` in ``lang`` (English unless asked)."""
-    if not isinstance(error, TuteError) or not error.reason:
+    if not isinstance(error, TuteError) or error.given_message or not error.reason:
         return str(error)
     data = dict(error.data)
     if error.reason == "refused" and "analysis" in data:

@@ -1,0 +1,111 @@
+"""Progress charts (plotly) from the rows of the progress tables.
+
+Pure functions: rows in, a ``go.Figure`` out, drawn by nobody here (the progress page
+shows them). Every word on a chart comes from the caller's ``text`` function, so this
+module reads no catalogue. Charts are built with ``plotly.graph_objects``, which is much
+faster than plotly express on every rerun.
+
+>>> fig = lessons_figure([{"date": "2026-01-01", "total": 1, "lessons": "baraja"}],
+...                      lambda key, **values: key)
+>>> fig.layout.title.text, list(fig.data[0].y)
+('lessons_title', [1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+Rows = Sequence[Mapping[str, Any]]
+"""Rows of a progress table, one dict per day, answer, lesson or rule."""
+
+Label = Callable[[str], str]
+Text = Callable[..., str]
+"""``text(key, **values)``: the caller's translation of a chart word."""
+
+
+def _layout(fig: Any, title: str, x_title: str, y_title: str) -> Any:
+    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title,
+                      margin={"l": 40, "r": 20, "t": 50, "b": 90}, height=360,
+                      template="plotly_white",
+                      legend={"orientation": "h", "y": -0.38, "x": 0})
+    return fig
+
+
+def accuracy_figure(rows: Rows, text: Text) -> Any:
+    """Answers per day (bars) and accuracy per day (line, right axis).
+
+    ``rows`` are :func:`tute_tutor.store.stats.daily_accuracy`'s.
+    """
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    # Bars (answers, left axis) under the line (accuracy, right axis): an overlaying
+    # axis is drawn on top, so the line goes there to stay visible.
+    fig.add_trace(go.Bar(x=[r["date"] for r in rows], y=[r["answers"] for r in rows],
+                         name=text("answers"), marker_color="#c6dbef", opacity=0.8))
+    fig.add_trace(go.Scatter(x=[r["date"] for r in rows], y=[r["accuracy"] for r in rows],
+                             name=text("accuracy"), mode="lines+markers", yaxis="y2",
+                             line={"color": "#08519c", "width": 3}))
+    _layout(fig, text("accuracy_title"), text("date"), text("answers"))
+    fig.update_layout(yaxis2={"overlaying": "y", "side": "right", "showgrid": False,
+                              "range": [0, 105], "tickvals": [0, 25, 50, 75, 100],
+                              "title": text("accuracy_axis")})
+    return fig
+
+
+def mastery_figure(rows: Rows, text: Text, rule_name: Label, boxes: int) -> Any:
+    """Mastery per rule (horizontal bars, weakest at the top).
+
+    ``rows`` are :func:`tute_tutor.quiz.srs.rule_mastery`'s, ``boxes`` the number of
+    boxes of the spaced repetition.
+    """
+    import plotly.graph_objects as go
+
+    colours = ["#d7301f", "#fc8d59", "#fdcc8a", "#a1d99b", "#31a354"]
+    fig = go.Figure(go.Bar(
+        x=[r["mastery"] for r in rows], y=[rule_name(r["rule"]) for r in rows],
+        orientation="h", cliponaxis=False, marker_color=[colours[r["box"] - 1] for r in rows],
+        text=[text("box", box=r["box"], boxes=boxes) for r in rows], textposition="outside",
+        customdata=[[r["answers"], r["accuracy"]] for r in rows],
+        hovertemplate="%{y}: %{x}% · %{customdata[0]} · %{customdata[1]}%<extra></extra>"))
+    _layout(fig, text("mastery_title"), text("mastery_axis"), "")
+    fig.update_layout(xaxis={"range": [0, 100], "tickvals": [0, 25, 50, 75, 100]},
+                      margin={"l": 40, "r": 70, "t": 50, "b": 90},
+                      height=max(300, 140 + 28 * len(rows)),
+                      yaxis={"autorange": "reversed"})
+    return fig
+
+
+def lessons_figure(rows: Rows, text: Text) -> Any:
+    """Lessons done over time (cumulative line with the day's lessons on hover).
+
+    ``rows`` are :func:`tute_tutor.store.stats.lessons_series`'s.
+    """
+    import plotly.graph_objects as go
+
+    fig = go.Figure(go.Scatter(
+        x=[r["date"] for r in rows], y=[r["total"] for r in rows], mode="lines+markers",
+        line={"shape": "hv", "color": "#6a51a3", "width": 3}, name=text("lessons"),
+        customdata=[r["lessons"] for r in rows],
+        hovertemplate="%{x}: %{y} · %{customdata}<extra></extra>"))
+    _layout(fig, text("lessons_title"), text("date"), text("lessons"))
+    return fig
+
+
+def streak_figure(rows: Rows, text: Text) -> Any:
+    """The running streak answer after answer, with the best streak so far.
+
+    ``rows`` are :func:`tute_tutor.store.stats.streak_series`'s.
+    """
+    import plotly.graph_objects as go
+
+    x = [r["answer"] for r in rows]
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=x, y=[r["streak"] for r in rows], name=text("streak"),
+                             mode="lines", line={"color": "#e6550d", "width": 2},
+                             fill="tozeroy"))
+    fig.add_trace(go.Scatter(x=x, y=[r["best"] for r in rows], name=text("best_streak"),
+                             mode="lines", line={"color": "#636363", "dash": "dot"}))
+    _layout(fig, text("streak_title"), text("answer_number"), text("streak"))
+    return fig
