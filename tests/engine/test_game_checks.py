@@ -1,4 +1,4 @@
-"""The three faces of every action (STYLE.md): ``check_*`` raises with a code, a reason and
+"""The three faces of every action: ``check_*`` raises with a code, a reason and
 the data it is about, ``can_*`` answers the same question as a bool, and neither changes
 the hand. Game.check_play, can_play, check_cante and check_tute, tested directly."""
 
