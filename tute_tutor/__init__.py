@@ -4,7 +4,7 @@ The engine (cards, rules, legal plays with reasons, whole hands, records) never
 imports Streamlit; only :mod:`tute_tutor.ui` does.
 """
 
-import tute_tutor.words.errors  # noqa: F401 - installs the wording of engine errors
+import tute_tutor.words  # noqa: F401 - installs card names and error sentences in the engine
 from tute_tutor.engine.cards import Card, parse_cards
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import Game

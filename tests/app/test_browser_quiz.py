@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.engine.cards import SUIT_NAMES, Card
+from tute_tutor.engine.cards import Card, suit_name
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def test_clicking_the_winning_card_answers_the_question(
     assert 2 <= len(codes) <= 4
     facts = page.get_by_text(re.compile(r"^Triunfo: \w+\.$")).first.inner_text()
     trump_name = facts.removeprefix("Triunfo: ").rstrip(".")
-    trump = SUIT_NAMES["es"].index(trump_name)
+    trump = [suit_name(s, "es") for s in range(4)].index(trump_name)
     right = winner_of([c for c in codes if c], trump)
     screenshot(page, "quiz-before-click")
     page.locator(f"button.tt-pick[data-card='{right}']").click()
@@ -62,7 +62,8 @@ def test_marking_the_legal_cards_then_checking_answers_a_legal_question(
              for i in range(table.count())]
     trick = [c for c in trick if c not in hand]
     facts = page.get_by_text(re.compile(r"^Triunfo: \w+\.$")).first.inner_text()
-    trump = SUIT_NAMES["es"].index(facts.removeprefix("Triunfo: ").rstrip("."))
+    trump_name = facts.removeprefix("Triunfo: ").rstrip(".")
+    trump = [suit_name(s, "es") for s in range(4)].index(trump_name)
     lead = high = best = -1
     for card in trick:
         lead, high, best, _ = play_into_trick(card.index, lead, high, best, trump)

@@ -13,12 +13,15 @@ Card.parse('12c')
 True
 >>> Card.parse("12c").name("es"), Card.parse("12c").name("en")
 ('rey de copas', 'king of cups')
+
+The names themselves are words: they live in the catalogue and
+:mod:`tute_tutor.words.cards` installs them here (importing :mod:`tute_tutor` does).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -32,16 +35,18 @@ RANKS_BY_STRENGTH: Final = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
 
 POINTS_BY_STRENGTH: Final = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
 
-SUIT_NAMES: Final = {
-    "es": ("oros", "copas", "espadas", "bastos"),
-    "en": ("coins", "cups", "swords", "clubs"),
-}
-RANK_NAMES: Final = {
-    "es": {1: "as", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis", 7: "siete",
-           10: "sota", 11: "caballo", 12: "rey"},
-    "en": {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-           10: "jack", 11: "knight", 12: "king"},
-}
+CardNamer = Callable[[int, str, bool], str]
+"""``name(card_index, lang, with_article)``: a card's name, installed by words/."""
+SuitNamer = Callable[[int, str], str]
+"""``name(suit, lang)``: a suit's name, installed by words/."""
+_namers: dict[str, Callable[..., str]] = {}
+
+
+def set_namers(card: CardNamer, suit: SuitNamer) -> None:
+    """Install the functions that name cards and suits (:mod:`tute_tutor.words.cards`)."""
+    _namers["card"] = card
+    _namers["suit"] = suit
+
 FRENCH_SUITS: Final = ("♦", "♥", "♠", "♣")
 FRENCH_RANKS: Final = {1: "A", 10: "J", 11: "Q", 12: "K"}
 
@@ -112,16 +117,15 @@ class Card:
         return f"Card.parse('{self}')"
 
     def name(self, lang: str = "es") -> str:
-        """The card's name in Spanish or English, without article."""
-        suit = SUIT_NAMES[_lang(lang)][self.suit]
-        rank = RANK_NAMES[_lang(lang)][self.rank]
-        return f"{rank} de {suit}" if _lang(lang) == "es" else f"{rank} of {suit}"
+        """The card's name in Spanish or English, without article (its code until
+        words/ has installed the names)."""
+        namer = _namers.get("card")
+        return namer(self.index, lang, False) if namer else str(self)
 
     def name_with_article(self, lang: str = "es") -> str:
         """``la sota de copas`` / ``the jack of cups``."""
-        if _lang(lang) == "es":
-            return ("la " if self.rank == 10 else "el ") + self.name("es")
-        return "the " + self.name("en")
+        namer = _namers.get("card")
+        return namer(self.index, lang, True) if namer else str(self)
 
     def french_label(self) -> str:
         """Label for the French-deck display option: ``K♥`` for the rey de copas."""
@@ -139,10 +143,6 @@ def _shown(text: str) -> str:
     if short.isprintable() and len(short) <= 40:
         return f"'{short}'"
     return repr(text[:40])
-
-
-def _lang(lang: str) -> str:
-    return "en" if lang == "en" else "es"
 
 
 CARDS: Final = tuple(Card(i) for i in range(40))
@@ -163,8 +163,10 @@ def suit_from_letter(letter: str) -> int:
 
 
 def suit_name(suit: int, lang: str = "es") -> str:
-    """The name of a suit number in Spanish or English (``copas`` / ``cups``)."""
-    return SUIT_NAMES[_lang(lang)][suit]
+    """The name of a suit number in Spanish or English (``copas`` / ``cups``; its letter
+    until words/ has installed the names)."""
+    namer = _namers.get("suit")
+    return namer(suit, lang) if namer else SUIT_LETTERS[suit]
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
