@@ -14,7 +14,7 @@ from tute_tutor.ai.base import computer_turn
 from tute_tutor.ai.knowledge import impossible_after, infer, legal_for, sample_world
 from tute_tutor.engine.cards import SUIT_MASKS, Card, mask_of, parse_cards
 from tute_tutor.engine.game import Game
-from tute_tutor.engine.variants import find_rules
+from tute_tutor.engine.variants import PLAY_FLAGS, find_rules
 
 OROS, COPAS, ESPADAS, BASTOS = range(4)
 
@@ -164,9 +164,8 @@ def test_inferences_never_exclude_a_card_really_held(ruleset: str, seed: int,
                 assert world.stock[-1] == game.draw_pile[-1]
 
 
-@given(seed=st.integers(0, 10**9), flags=st.fixed_dictionaries({
-    "partner_exemption": st.booleans(), "overtake_when_trumped": st.booleans(),
-    "trump_when_cannot_overtrump": st.booleans()}))
+@given(seed=st.integers(0, 10**9),
+       flags=st.fixed_dictionaries(dict.fromkeys(PLAY_FLAGS, st.booleans())))
 def test_players_legal_cards_are_the_engines_under_every_legality_flag(
         seed: int, flags: dict[str, bool]) -> None:
     # The computer players' legal cards (knowledge.legal_for, the solver's legal_cards)

@@ -15,7 +15,7 @@ from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, deck
 from tute_tutor.engine.errors import IllegalPlayError
 from tute_tutor.engine.legal import analyse_play, trick_state
 from tute_tutor.engine.tricks import legal_mask, play_into_trick
-from tute_tutor.engine.variants import find_rules
+from tute_tutor.engine.variants import PLAY_FLAGS, find_rules
 from tute_tutor.words.errors import error_text
 from tute_tutor.words.explain import explain, explain_refusal
 
@@ -387,8 +387,7 @@ def positions(draw: st.DrawFn) -> tuple[list[Card], list[Card], int, str, Mappin
     pool = draw(st.permutations(deck(players)))
     trick_len = draw(st.integers(0, players - 1))
     hand_len = draw(st.integers(1, find_rules(ruleset).hand_size))
-    flags = {name: draw(st.booleans()) for name in
-             ("overtake_when_trumped", "trump_when_cannot_overtrump", "partner_exemption")}
+    flags = {name: draw(st.booleans()) for name in PLAY_FLAGS}
     trump = draw(st.integers(0, 3))
     stock_left = draw(st.sampled_from([0, 0, 8])) if players == 2 else 0
     if stock_left:
