@@ -11,7 +11,7 @@ import pytest
 
 from tests.ai.small import player_of
 from tute_tutor.ai import CanteAction, PlayAction, SwapAction, apply_action, get_player
-from tute_tutor.ai.base import computer_turn, play_hand
+from tute_tutor.ai.base import computer_turn, declare_for_all, play_hand
 from tute_tutor.ai.levels import CountingPlayer, ExpertPlayer
 from tute_tutor.ai.simulate import Table
 from tute_tutor.ai.solver import Position
@@ -224,25 +224,42 @@ def test_play_hand_ends_every_hand() -> None:
     assert isinstance(game.view(0), SeatView)
 
 
-def test_one_ask_swaps_for_the_rey_and_sings_the_forty_it_completes() -> None:
-    # Two players, oros trump, the rey de oros face up. Seat 1 wins the first trick
-    # holding the 7 and the caballo de oros and the copas pair: asked once, it swaps
-    # the 7 for the rey and sings the 40 (not the 20 it could sing before the swap).
+def _two_player_game(seat0: str, seat1: str, face_up_code: str) -> Game:
     rules = find_rules("a-dos")
-    seat0 = "2b,4b,5b,6b,2e,4e,5e,6e"
-    seat1 = "7o,11o,12c,11c,1b,3b,1e,3e"
-    face_up = Card.parse("12o")
+    face_up = Card.parse(face_up_code)
     used = {Card.parse(c).index for c in f"{seat0},{seat1}".split(",")} | {face_up.index}
     stock = [c for c in range(40) if c not in used]
     hands = [sum(Card.parse(c).bit for c in h.split(",")) for h in (seat0, seat1)]
-    game = Game(rules, 0, hands, face_up.index, stock, ruleset="a-dos")
+    return Game(rules, 0, hands, face_up.index, stock, ruleset="a-dos")
+
+
+def test_a_swap_is_declared_alone_and_the_forty_it_completes_is_sung_next() -> None:
+    # Two players, oros trump, the rey de oros face up. Seat 1 wins the first trick
+    # holding the 7 and the caballo de oros and the copas pair: it swaps the 7 for the
+    # rey, then, asked again on the hand after the swap, sings the 40 (not the 20).
+    game = _two_player_game("2b,4b,5b,6b,2e,4e,5e,6e", "7o,11o,12c,11c,1b,3b,1e,3e", "12o")
     game.play(Card.parse("1b"))
     game.play(Card.parse("2b"))
     view = game.view(1)
     assert view.declarable_cantes == (1,) and view.can_swap
     for level in LEVELS:
-        actions = get_player(level).declarations(view, random.Random(0))
-        assert actions == [SwapAction(), CanteAction(0)]
-    for action in get_player(2).declarations(view, random.Random(0)):
-        apply_action(game, 1, action)
+        assert get_player(level).declarations(view, random.Random(0)) == [SwapAction()]
+    apply_action(game, 1, SwapAction())
+    for level in LEVELS:
+        assert get_player(level).declarations(game.view(1), random.Random(0)) == [
+            CanteAction(0)]
+    apply_action(game, 1, CanteAction(0))
     assert [c.points for c in game.cantes] == [40]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_tute_a_swap_completes_is_declared_instead_of_a_cante(level: int) -> None:
+    # Seat 1 holds three reyes, the 7 of oros and the copas pair; the rey de oros is
+    # face up. The swap gives it the fourth rey: a tute, which comes before any cante.
+    game = _two_player_game("2b,4b,5b,6b,2e,4e,5e,6e", "7o,12c,11c,12e,12b,1b,3b,1e", "12o")
+    game.play(Card.parse("1b"))
+    game.play(Card.parse("2b"))
+    players = [None, get_player(level)]
+    events = declare_for_all(game, players, random.Random(0))
+    assert [type(event).__name__ for event in events] == ["SwapEvent", "TuteEvent"]
+    assert game.finished and game.result().reason == "tute"

@@ -26,7 +26,6 @@ from typing import ClassVar
 from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction
 from tute_tutor.ai.heuristics import (
     ALL_CARDS,
-    PAIR_MASKS,
     TrickInfo,
     bits,
     rule_card,
@@ -38,35 +37,26 @@ from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Solver
 from tute_tutor.engine.cards import CARDS, Card, mask_of
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.game import SWAP_WITH_SEVEN, SeatView
+from tute_tutor.engine.game import SeatView
 from tute_tutor.engine.tricks import POINTS, play_into_trick
 
 
 def _declarations(view: SeatView) -> list[Action]:
     """Tute first; then the swap; then the best cante (the 40 first).
 
-    When the swap brings the rey or caballo that completes the pair of trumps, the cante
-    is chosen on the hand after the swap. (A pair completed by the swap when nothing
-    could be sung before is sung when the seat is asked again, as
-    :func:`~tute_tutor.ai.base.declare_for_all` does.)
+    A swap comes alone: the card it takes can complete a pair or even a tute, so what to
+    declare next is chosen on the hand after the swap, when the seat is asked again (as
+    :func:`~tute_tutor.ai.base.declare_for_all` does).
     """
     if view.can_tute:
         return [TuteAction()]
-    actions: list[Action] = []
-    hand = view.hand_mask
     if view.can_swap and view.face_up is not None:
-        actions.append(SwapAction())
-        seven, two = view.trump * 10 + 4, view.trump * 10
-        given = seven if view.face_up.strength in SWAP_WITH_SEVEN else two
-        hand = (hand & ~(1 << given)) | view.face_up.bit
-    if view.declarable_cantes:
-        suits = view.declarable_cantes
-        pair = PAIR_MASKS[view.trump]
-        if view.trump not in view.sung_suits and hand & pair == pair:
-            actions.append(CanteAction(view.trump))
-        else:
-            actions.append(CanteAction(suits[0]))
-    return actions
+        return [SwapAction()]
+    if not view.declarable_cantes:
+        return []
+    if view.trump in view.declarable_cantes:
+        return [CanteAction(view.trump)]
+    return [CanteAction(view.declarable_cantes[0])]
 
 
 def _trick_info(view: SeatView) -> TrickInfo:
