@@ -18,6 +18,7 @@ from __future__ import annotations
 from tute_tutor.store.db import (
     DEFAULT_PROFILE,
     ENV_VAR,
+    MAX_STATE_BYTES,
     Answer,
     HandPlayed,
     LessonDone,
@@ -27,5 +28,5 @@ from tute_tutor.store.db import (
     open_store,
 )
 
-__all__ = ["DEFAULT_PROFILE", "ENV_VAR", "Answer", "HandPlayed", "LessonDone", "Store",
-           "StoreError", "default_url", "open_store"]
+__all__ = ["DEFAULT_PROFILE", "ENV_VAR", "MAX_STATE_BYTES", "Answer", "HandPlayed",
+           "LessonDone", "Store", "StoreError", "default_url", "open_store"]

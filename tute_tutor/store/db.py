@@ -45,6 +45,9 @@ DEFAULT_PROFILE: Final = "default"
 """The profile used until the learner picks or creates one."""
 APP_NAME: Final = "tute-tutor"
 MAX_NAME: Final = 40
+MAX_STATE_BYTES: Final = 256 * 1024
+"""Largest saved state (its JSON text, UTF-8) :meth:`Store.save_state` accepts."""
+MAX_STATE_KEY: Final = 80
 
 T = TypeVar("T")
 
@@ -57,7 +60,8 @@ class StoreError(TuteError):
     def __init__(self, message: str, *, reason: str = "other", where: str = "") -> None:
         super().__init__(message)
         self.reason = reason
-        """``locked``, ``damaged``, ``readonly``, ``cannot_open``, ``bad_name`` or ``other``."""
+        """``locked``, ``damaged``, ``readonly``, ``cannot_open``, ``bad_name``,
+        ``bad_key``, ``bad_state``, ``too_big`` or ``other``."""
         self.where = where
 
 
@@ -102,6 +106,18 @@ class _Hand(_Base):
     record: Mapped[str] = mapped_column(Text)
     won: Mapped[bool] = mapped_column(Boolean)
     totals: Mapped[str] = mapped_column(String(200))
+
+
+class _State(_Base):
+    """A saved state per profile and key (JSON text), e.g. the practice table's match."""
+
+    __tablename__ = "saved_states"
+    __table_args__ = (UniqueConstraint("profile_id", "key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id"), index=True)
+    key: Mapped[str] = mapped_column(String(MAX_STATE_KEY))
+    data: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
 
 
 # --------------------------------------------------------------------------- rows
@@ -205,6 +221,45 @@ def check_profile_name(name: object) -> str:
     return clean
 
 
+def check_state_key(key: object) -> str:
+    """A saved-state key: 1 to 80 characters of letters, digits, ``._-:/``.
+
+    >>> check_state_key("practice.table")
+    'practice.table'
+    >>> check_state_key("no spaces")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tute_tutor.store.db.StoreError: the saved-state key 'no spaces' may only hold ...
+    """
+    if not isinstance(key, str) or not key:
+        raise StoreError(f"a saved-state key must be non-empty text, not {key!r}",
+                         reason="bad_key")
+    if len(key) > MAX_STATE_KEY:
+        raise StoreError(f"the saved-state key '{key[:MAX_STATE_KEY]}…' is too long "
+                         f"(at most {MAX_STATE_KEY} characters)", reason="bad_key")
+    if not all((ch.isascii() and ch.isalnum()) or ch in "._-:/" for ch in key):
+        raise StoreError(f"the saved-state key {key!r} may only hold letters, digits and "
+                         ". _ - : /", reason="bad_key")
+    return key
+
+
+def _state_text(key: str, data: object) -> str:
+    if not isinstance(data, Mapping):
+        raise StoreError(f"the saved state '{key}' must be a mapping, not "
+                         f"{type(data).__name__}", reason="bad_state")
+    try:
+        text = json.dumps(dict(data), ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"the saved state '{key}' is not plain JSON data: {error}",
+                         reason="bad_state") from None
+    size = len(text.encode("utf-8"))
+    if size > MAX_STATE_BYTES:
+        raise StoreError(f"the saved state '{key}' is too big ({size} bytes as JSON; at "
+                         f"most {MAX_STATE_BYTES})", reason="too_big")
+    return text
+
+
 # --------------------------------------------------------------------------- store
 class Store:
     """Progress per profile in one database. Build it with :func:`open_store`."""
@@ -263,10 +318,11 @@ class Store:
         found = session.scalar(select(_Profile.id).where(_Profile.name == name))
         if found is not None or not create:
             return found
-        profile = _Profile(name=name, created_at=_now())
-        session.add(profile)
-        session.flush()
-        return profile.id
+        # Two first answers of one new profile at once: the second insert does
+        # nothing and both read the one row.
+        session.execute(_insert_or_skip(session, _Profile, {"name": name,
+                                                            "created_at": _now()}))
+        return session.scalar(select(_Profile.id).where(_Profile.name == name))
 
     def add_profile(self, name: str) -> str:
         """Create a profile (nothing happens if it exists); return its clean name."""
@@ -335,6 +391,57 @@ class Store:
             assert pid is not None
             session.add(_Hand(profile_id=pid, at=_naive_utc(at), ruleset=str(ruleset),
                               record=record_text, won=bool(won), totals=totals_text))
+
+        self._guard(run)
+
+    # ------------------------------------------------------------- saved states
+    def save_state(self, profile: str, key: str, data: Mapping[str, Any]) -> None:
+        """Keep ``data`` (JSON-able, at most :data:`MAX_STATE_BYTES` as JSON) under
+        ``key`` for ``profile``, replacing what was there."""
+        clean = check_profile_name(profile)
+        key = check_state_key(key)
+        text = _state_text(key, data)
+
+        def run(session: Session) -> None:
+            pid = self._profile_id(session, clean, create=True)
+            assert pid is not None
+            values = {"profile_id": pid, "key": key, "data": text, "updated_at": _now()}
+            upsert = _upsert(session, _State, values, ["profile_id", "key"],
+                             {"data": text, "updated_at": values["updated_at"]})
+            session.execute(upsert)
+
+        self._guard(run)
+
+    def load_state(self, profile: str, key: str) -> dict[str, Any] | None:
+        """What :meth:`save_state` kept under ``key`` for ``profile``; None if nothing
+        (or if the stored text is no longer a JSON object)."""
+        clean = check_profile_name(profile)
+        key = check_state_key(key)
+
+        def run(session: Session) -> str | None:
+            return session.scalar(
+                select(_State.data).join(_Profile, _Profile.id == _State.profile_id)
+                .where(_Profile.name == clean, _State.key == key))
+
+        text = self._guard(run)
+        if text is None:
+            return None
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return None
+        return value if isinstance(value, dict) else None
+
+    def clear_state(self, profile: str, key: str) -> None:
+        """Forget the state under ``key`` for ``profile`` (nothing happens if none)."""
+        clean = check_profile_name(profile)
+        key = check_state_key(key)
+
+        def run(session: Session) -> None:
+            pid = self._profile_id(session, clean, create=False)
+            if pid is not None:
+                session.execute(delete(_State).where(_State.profile_id == pid,
+                                                     _State.key == key))
 
         self._guard(run)
 
@@ -428,11 +535,12 @@ class Store:
 
     @staticmethod
     def _delete_history(session: Session, pid: int) -> None:
-        for table in (_Answer, _Lesson, _Hand):
+        for table in (_Answer, _Lesson, _Hand, _State):
             session.execute(delete(table).where(table.profile_id == pid))
 
     def reset(self, profile: str) -> None:
-        """Erase ``profile``'s answers, lessons and hands (the profile itself stays)."""
+        """Erase ``profile``'s answers, lessons, hands and saved states (the profile
+        itself stays)."""
         clean = check_profile_name(profile)
 
         def run(session: Session) -> None:
@@ -445,6 +553,29 @@ class Store:
     def close(self) -> None:
         """Release the connections (the data stays on disk)."""
         self.engine.dispose()
+
+
+def _insert(session: Session, table: type[_Base], values: dict[str, Any]) -> Any:
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(table).values(**values)
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table).values(**values)
+
+
+def _upsert(session: Session, table: type[_Base], values: dict[str, Any],
+            keys: list[str], changes: dict[str, Any]) -> Any:
+    """``INSERT ... ON CONFLICT (keys) DO UPDATE``: one statement, so two writers of the
+    same row never collide (SQLite and PostgreSQL both have it)."""
+    return _insert(session, table, values).on_conflict_do_update(index_elements=keys,
+                                                                 set_=changes)
+
+
+def _insert_or_skip(session: Session, table: type[_Base], values: dict[str, Any]) -> Any:
+    """``INSERT ... ON CONFLICT DO NOTHING``."""
+    return _insert(session, table, values).on_conflict_do_nothing()
 
 
 def _load_json(text: str, fallback: T) -> T:
