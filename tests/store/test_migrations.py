@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import shutil
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine
+
 from tests.store.make_fixture_v1 import ANSWERS, HANDS, LESSONS, OUT, START
-from tute_tutor.store import open_store
+from tute_tutor.store import StoreError, migrate, open_store
+from tute_tutor.store.db import metadata
 
 FIXTURE = OUT
 NAIVE_START = START.replace(tzinfo=None)  # the store keeps UTC without a zone
@@ -41,3 +49,79 @@ def test_the_fixture_itself_is_never_changed(tmp_path: Path) -> None:
     before = FIXTURE.read_bytes()
     open_store(str(_copy(tmp_path))).record_answer("Ana", kind="legal", rule="x", correct=True)
     assert FIXTURE.read_bytes() == before
+
+
+def _schema(db: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name != "
+            "'alembic_version' AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+    return [(name, " ".join(sql.split())) for name, sql in rows]
+
+
+def test_revision_one_is_exactly_the_schema_before_versions(tmp_path: Path) -> None:
+    db = tmp_path / "r1.sqlite3"
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.begin() as connection:
+        config = migrate.alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    engine.dispose()
+    assert _schema(db) == _schema(FIXTURE)
+
+
+def test_the_newest_revision_matches_the_tables_the_store_uses(tmp_path: Path) -> None:
+    store = open_store(str(tmp_path / "new.sqlite3"))
+    with store.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), metadata)
+        assert differences == []
+        assert MigrationContext.configure(connection).get_current_heads() == (migrate.head(),)
+
+
+def test_an_upgraded_old_database_is_at_the_newest_revision(tmp_path: Path) -> None:
+    store = open_store(str(_copy(tmp_path)))
+    with store.engine.connect() as connection:
+        assert MigrationContext.configure(connection).get_current_heads() == (migrate.head(),)
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+
+
+def _sqlite_file_of_another_program(db: Path) -> bytes:
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT)")
+        connection.execute("INSERT INTO recipes (name) VALUES ('tortilla')")
+    connection.close()
+    return db.read_bytes()
+
+
+def test_another_programs_sqlite_file_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "recipes.sqlite3"
+    before = _sqlite_file_of_another_program(db)
+    with pytest.raises(StoreError) as caught:
+        open_store(str(db))
+    assert caught.value.reason == "not_ours"
+    message = caught.value.message
+    assert "\n" not in message and str(db) in message and "recipes" in message
+    assert db.read_bytes() == before  # no table added, still not in WAL mode
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["recipes.sqlite3"]
+
+
+def test_a_database_at_a_revision_we_do_not_know_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "other.sqlite3"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+        connection.execute("INSERT INTO alembic_version VALUES ('abc123def')")
+        connection.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    connection.close()
+    before = db.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        open_store(str(db))
+    assert caught.value.reason == "not_ours" and "abc123def" in caught.value.message
+    assert db.read_bytes() == before
+
+
+def test_an_empty_file_is_ours_to_fill(tmp_path: Path) -> None:
+    db = tmp_path / "empty.sqlite3"
+    db.write_bytes(b"")
+    store = open_store(str(db))
+    store.record_answer("ana", kind="legal", rule="montar", correct=True)
+    assert [a.rule for a in open_store(str(db)).answers("ana")] == ["montar"]

@@ -61,13 +61,17 @@ class StoreError(TuteError):
         super().__init__(message)
         self.reason = reason
         """``locked``, ``damaged``, ``readonly``, ``cannot_open``, ``bad_name``,
-        ``bad_key``, ``bad_state``, ``too_big`` or ``other``."""
+        ``bad_key``, ``bad_state``, ``too_big``, ``not_ours`` or ``other``."""
         self.where = where
 
 
 # --------------------------------------------------------------------------- tables
 class _Base(DeclarativeBase):
     pass
+
+
+metadata = _Base.metadata
+"""Every table of the store (what the newest migration must match)."""
 
 
 class _Profile(_Base):
@@ -176,7 +180,7 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'progress.sqlite3'}"
 
 
-def _to_url(location: str) -> URL:
+def engine_url(location: str) -> URL:
     text = location.strip()
     if not text:
         raise StoreError("the database location is empty: give a file path or a database URL")
@@ -306,9 +310,17 @@ class Store:
             return action(session)
 
     def create_tables(self) -> None:
-        """Create the tables if missing (never touches existing data)."""
+        """Create the tables, or upgrade them to the newest schema (Alembic); a
+        database that is not ours is refused and left untouched."""
+        from tute_tutor.store import migrate
+
         try:
-            _Base.metadata.create_all(self.engine)
+            migrate.upgrade(self.engine)
+        except migrate.NotOurs as error:
+            raise StoreError(f"the database {self.location} is not a Tute Tutor progress "
+                             f"database and was left untouched: {error}; point "
+                             f"{ENV_VAR} at a new file", reason="not_ours",
+                             where=self.location) from None
         except SQLAlchemyError as error:
             raise self._explain(error) from None
 
@@ -594,7 +606,7 @@ def open_store(url: str | None = None, *, timeout: float = 5.0) -> Store:
     database another program has locked. A file that is not a readable database is
     kept untouched and reported by a :class:`StoreError`.
     """
-    parsed = _to_url(url if url is not None else default_url())
+    parsed = engine_url(url if url is not None else default_url())
     location = parsed.render_as_string(hide_password=True)
     path = _sqlite_file(parsed)
     connect_args: dict[str, Any] = {}
