@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -11,21 +10,20 @@ from tute_tutor.store import MAX_STATE_BYTES, StoreError, open_store
 
 
 def test_a_saved_state_comes_back_in_a_new_store_and_is_replaced_by_the_next(
-        tmp_path: Path) -> None:
-    db = tmp_path / "p.db"
-    store = open_store(str(db))
+        db_url: str) -> None:
+    store = open_store(db_url)
     table = {"match": {"scores": [3, 1]}, "hand": ["12o", "1c"], "position": 7, "ok": True}
     store.save_state("ana", "practice.table", table)
     store.close()
-    again = open_store(str(db))
+    again = open_store(db_url)
     assert again.load_state("ana", "practice.table") == table
     again.save_state("ana", "practice.table", {"position": 8})
     assert again.load_state("ana", "practice.table") == {"position": 8}
     assert again.load_state("ana", "ladder.best") is None
 
 
-def test_saved_states_belong_to_their_profile_and_key(tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_saved_states_belong_to_their_profile_and_key(db_url: str) -> None:
+    store = open_store(db_url)
     store.save_state("ana", "ladder.best", {"score": 12})
     store.save_state("luis", "ladder.best", {"score": 3})
     store.save_state("ana", "practice.table", {})
@@ -38,8 +36,8 @@ def test_saved_states_belong_to_their_profile_and_key(tmp_path: Path) -> None:
     store.clear_state("nobody", "ladder.best")  # nothing there: no error
 
 
-def test_reset_and_delete_profile_forget_saved_states(tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_reset_and_delete_profile_forget_saved_states(db_url: str) -> None:
+    store = open_store(db_url)
     store.save_state("ana", "k", {"a": 1})
     store.save_state("luis", "k", {"b": 2})
     store.reset("ana")
@@ -50,8 +48,8 @@ def test_reset_and_delete_profile_forget_saved_states(tmp_path: Path) -> None:
 
 
 def test_a_state_past_the_limit_is_refused_in_one_line_and_the_old_one_stays(
-        tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+        db_url: str) -> None:
+    store = open_store(db_url)
     store.save_state("ana", "k", {"v": 1})
     with pytest.raises(StoreError) as caught:
         store.save_state("ana", "k", {"blob": "x" * MAX_STATE_BYTES})
@@ -66,8 +64,8 @@ def test_a_state_past_the_limit_is_refused_in_one_line_and_the_old_one_stays(
 
 @pytest.mark.parametrize("data", [{"x": {1, 2}}, {"x": float("nan")}, ["not", "a", "dict"],
                                   {"x": object()}])
-def test_data_that_is_not_plain_json_is_refused_clearly(tmp_path: Path, data: object) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_data_that_is_not_plain_json_is_refused_clearly(db_url: str, data: object) -> None:
+    store = open_store(db_url)
     with pytest.raises(StoreError) as caught:
         store.save_state("ana", "k", data)  # type: ignore[arg-type]
     assert caught.value.reason == "bad_state" and "\n" not in caught.value.message
@@ -75,8 +73,8 @@ def test_data_that_is_not_plain_json_is_refused_clearly(tmp_path: Path, data: ob
 
 
 @pytest.mark.parametrize("key", ["", "with space", "x" * 81, "tab\t", "ñ"])
-def test_bad_keys_are_refused_clearly(tmp_path: Path, key: str) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_bad_keys_are_refused_clearly(db_url: str, key: str) -> None:
+    store = open_store(db_url)
     for call in (lambda: store.save_state("ana", key, {}), lambda: store.load_state("ana", key),
                  lambda: store.clear_state("ana", key)):
         with pytest.raises(StoreError) as caught:
@@ -84,8 +82,8 @@ def test_bad_keys_are_refused_clearly(tmp_path: Path, key: str) -> None:
         assert caught.value.reason == "bad_key" and "\n" not in caught.value.message
 
 
-def test_writers_of_one_key_at_once_leave_one_whole_state(tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_writers_of_one_key_at_once_leave_one_whole_state(db_url: str) -> None:
+    store = open_store(db_url)
     failures: list[BaseException] = []
 
     def writer(n: int) -> None:

@@ -50,8 +50,8 @@ def test_answers_survive_a_restart_in_a_new_process(tmp_path: Path) -> None:
     assert lessons == ["l01-cartas"]
 
 
-def test_two_profiles_keep_their_own_history(tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_two_profiles_keep_their_own_history(db_url: str) -> None:
+    store = open_store(db_url)
     store.record_answer("ana", kind="legal", rule="montar", correct=True)
     store.record_answer("luis", kind="cante", rule="cante_40", correct=False)
     store.record_lesson("luis", "l02")
@@ -65,19 +65,19 @@ def test_two_profiles_keep_their_own_history(tmp_path: Path) -> None:
     assert store.profiles() == ["ana", "luis"]
 
 
-def test_a_lesson_done_twice_counts_once(tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_a_lesson_done_twice_counts_once(db_url: str) -> None:
+    store = open_store(db_url)
     store.record_lesson("ana", "l01")
     store.record_lesson("ana", "l01")
     assert [row.lesson_id for row in store.lessons("ana")] == ["l01"]
 
 
-def test_practice_hand_round_trips_its_record(tmp_path: Path) -> None:
+def test_practice_hand_round_trips_its_record(db_url: str) -> None:
     game = Game.deal("clasico", seed=5)
     while not game.finished:
         game.play(game.legal_plays()[0])
     result = game.result()
-    store = open_store(f"sqlite:///{tmp_path / 'p.db'}")
+    store = open_store(db_url)
     store.record_hand("ana", ruleset="clasico", record=game.to_record(),
                       won=result.winner == 0, totals=list(result.totals))
     (hand,) = store.hands("ana")
@@ -86,8 +86,8 @@ def test_practice_hand_round_trips_its_record(tmp_path: Path) -> None:
     assert hand.won == (result.winner == 0)
 
 
-def test_export_csv_has_one_row_per_stored_item_in_time_order(tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_export_csv_has_one_row_per_stored_item_in_time_order(db_url: str) -> None:
+    store = open_store(db_url)
     start = datetime(2026, 1, 1, 10, tzinfo=UTC)
     store.record_answer("ana", kind="legal", rule="montar", correct=True,
                         at=start + timedelta(minutes=2))
@@ -189,8 +189,8 @@ def test_profile_names_are_cleaned_or_refused_clearly(name: str) -> None:
     assert clean == " ".join(name.split())
 
 
-def test_delete_profile_removes_only_that_profile(tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "p.db"))
+def test_delete_profile_removes_only_that_profile(db_url: str) -> None:
+    store = open_store(db_url)
     store.record_answer("ana", kind="legal", rule="montar", correct=True)
     store.record_answer("luis", kind="legal", rule="montar", correct=True)
     store.delete_profile("ana")
@@ -198,10 +198,10 @@ def test_delete_profile_removes_only_that_profile(tmp_path: Path) -> None:
     assert store.answers("ana") == []
 
 
-def test_many_sessions_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+def test_many_sessions_writing_at_once_lose_nothing(db_url: str) -> None:
     import threading
 
-    store = open_store(str(tmp_path / "p.db"))
+    store = open_store(db_url)
     failures: list[BaseException] = []
 
     def learner(name: str) -> None:

@@ -181,15 +181,26 @@ def default_url() -> str:
 
 
 def engine_url(location: str) -> URL:
+    """The SQLAlchemy URL for a location: a file path means SQLite, ``postgresql://``
+    (or ``postgres://``) means PostgreSQL through psycopg 3.
+
+    >>> engine_url("postgresql://u@db.school/tute").drivername
+    'postgresql+psycopg'
+    >>> engine_url("/tmp/p.sqlite3").render_as_string()
+    'sqlite:////tmp/p.sqlite3'
+    """
     text = location.strip()
     if not text:
         raise StoreError("the database location is empty: give a file path or a database URL")
     if "://" not in text:  # a plain file path means a SQLite file
         text = f"sqlite:///{Path(text).expanduser()}"
     try:
-        return make_url(text)
+        url = make_url(text)
     except ArgumentError:
         raise StoreError(f"'{location}' is not a database URL or file path") from None
+    if url.drivername in ("postgresql", "postgres"):  # plain URLs get psycopg 3
+        url = url.set(drivername="postgresql+psycopg")
+    return url
 
 
 def _sqlite_file(url: URL) -> Path | None:
