@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -11,11 +12,11 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from tests.store.make_fixture_v1 import ANSWERS, HANDS, LESSONS, OUT, START
 from tute_tutor.store import StoreError, migrate, open_store
-from tute_tutor.store.db import metadata
+from tute_tutor.store.db import metadata, new_token
 
 FIXTURE = OUT
 NAIVE_START = START.replace(tzinfo=None)  # the store keeps UTC without a zone
@@ -70,12 +71,52 @@ def test_revision_one_is_exactly_the_schema_before_versions(tmp_path: Path) -> N
     assert _schema(db) == _schema(FIXTURE)
 
 
-def test_the_newest_revision_matches_the_tables_the_store_uses(tmp_path: Path) -> None:
-    store = open_store(str(tmp_path / "new.sqlite3"))
+def test_the_newest_revision_matches_the_tables_the_store_uses(db_url: str) -> None:
+    store = open_store(db_url)
     with store.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), metadata)
         assert differences == []
         assert MigrationContext.configure(connection).get_current_heads() == (migrate.head(),)
+
+
+def test_a_postgresql_database_from_before_versions_is_stamped_and_upgraded(
+        postgres_url: str) -> None:
+    # What create_all made there before versions: revision 0001's tables, no version.
+    engine = create_engine(postgres_url)
+    with engine.begin() as connection:
+        config = migrate.alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(text("DROP TABLE alembic_version"))
+        connection.execute(text("INSERT INTO profiles (name, created_at) "
+                                "VALUES ('Ana', now()), ('Luis', now())"))
+        connection.execute(text(
+            "INSERT INTO answers (profile_id, at, kind, rule, correct, detail) "
+            "SELECT id, now(), 'legal', 'montar', true, '{}' FROM profiles"))
+    engine.dispose()
+    store = open_store(postgres_url)
+    assert store.profiles() == ["Ana", "Luis"]
+    assert [a.rule for a in store.answers("Luis")] == ["montar"]
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+
+
+def test_replicas_opening_one_new_database_at_once_all_succeed(db_url: str) -> None:
+    failures: list[BaseException] = []
+
+    def replica() -> None:
+        try:
+            open_store(db_url).record_answer("ana", kind="legal", rule="montar", correct=True)
+        except BaseException as error:  # pragma: no cover - reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=replica) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert len(open_store(db_url).answers("ana")) == 4
 
 
 def test_an_upgraded_old_database_is_at_the_newest_revision(tmp_path: Path) -> None:
@@ -125,3 +166,15 @@ def test_an_empty_file_is_ours_to_fill(tmp_path: Path) -> None:
     store = open_store(str(db))
     store.record_answer("ana", kind="legal", rule="montar", correct=True)
     assert [a.rule for a in open_store(str(db)).answers("ana")] == ["montar"]
+
+
+def test_a_browser_can_take_over_the_upgraded_profiles(tmp_path: Path) -> None:
+    store = open_store(str(_copy(tmp_path)))
+    me = store.learner_for_token(new_token())
+    assert me is not None
+    names = store.profiles()
+    assert store.adopt_local_profiles(me) == len(names) == 5
+    assert store.profiles(me) == names and store.profiles() == []
+    mine = store.profile(me, "Ana")
+    assert [a.rule for a in store.answers(mine)] == [
+        rule for who, _kind, rule, _ok, _detail in ANSWERS if who == "Ana"]

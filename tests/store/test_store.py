@@ -12,12 +12,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from tute_tutor.engine.game import Game
 from tute_tutor.store import ENV_VAR, StoreError, default_url, open_store
-from tute_tutor.store.db import check_profile_name
 
 
 def _run_python(code: str, env_db: Path) -> str:
@@ -176,17 +173,6 @@ def test_bad_location_is_one_clear_line(url: str) -> None:
     with pytest.raises(StoreError) as caught:
         open_store(url)
     assert "\n" not in caught.value.message
-
-
-@given(st.text(max_size=60))
-def test_profile_names_are_cleaned_or_refused_clearly(name: str) -> None:
-    try:
-        clean = check_profile_name(name)
-    except StoreError as error:
-        assert error.reason == "bad_name"
-        return
-    assert clean == clean.strip() and 0 < len(clean) <= 40
-    assert clean == " ".join(name.split())
 
 
 def test_delete_profile_removes_only_that_profile(db_url: str) -> None:

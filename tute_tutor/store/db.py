@@ -9,9 +9,11 @@ was (SQLite writes each call in one transaction, so a failed write changes nothi
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
+import secrets
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,13 +40,19 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.store.names import MAX_NAME, BadName, normalise_name
 
 ENV_VAR: Final = "TUTE_TUTOR_DB"
 """Environment variable holding the database location (a path or a SQLAlchemy URL)."""
 DEFAULT_PROFILE: Final = "default"
 """The profile used until the learner picks or creates one."""
 APP_NAME: Final = "tute-tutor"
-MAX_NAME: Final = 40
+LOCAL: Final = "local"
+"""Origin of the one learner that plain profile names (command line, tests) and every
+profile from before learners belong to."""
+CARRY_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Letters of a carry code: no 0/O, 1/I/L, so it can be read aloud and typed."""
+CARRY_LENGTH: Final = 12
 MAX_STATE_BYTES: Final = 256 * 1024
 """Largest saved state (its JSON text, UTF-8) :meth:`Store.save_state` accepts."""
 MAX_STATE_KEY: Final = 80
@@ -74,11 +82,40 @@ metadata = _Base.metadata
 """Every table of the store (what the newest migration must match)."""
 
 
+class _Learner(_Base):
+    """A person: a browser by default (its token in ``learner_tokens``)."""
+
+    __tablename__ = "learners"
+    __table_args__ = (UniqueConstraint("carry_hash", name="uq_learners_carry_hash"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    origin: Mapped[str] = mapped_column(String(20), index=True)
+    last_profile: Mapped[str | None] = mapped_column(String(MAX_NAME))
+    carry_hash: Mapped[str | None] = mapped_column(String(64))
+    carry_created_at: Mapped[datetime | None] = mapped_column(DateTime)
+
+
+class _Token(_Base):
+    """A browser's (or device's) token, kept as its SHA-256: the database never holds
+    anything that would let a reader act as a learner."""
+
+    __tablename__ = "learner_tokens"
+    __table_args__ = (UniqueConstraint("token_hash", name="uq_learner_tokens_token_hash"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", name="fk_learner_tokens_learner_id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
 class _Profile(_Base):
     __tablename__ = "profiles"
+    __table_args__ = (UniqueConstraint("learner_id", "name", name="uq_profiles_learner_name"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(MAX_NAME), unique=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
     created_at: Mapped[datetime] = mapped_column(DateTime)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", name="fk_profiles_learner_id"), index=True)
 
 
 class _Answer(_Base):
@@ -125,6 +162,29 @@ class _State(_Base):
 
 
 # --------------------------------------------------------------------------- rows
+class OwnedProfile(str):
+    """A profile name that knows its learner: what the app passes to the store.
+
+    It is the name itself (a ``str``: labels, file names and messages use it as is),
+    plus :attr:`learner`. Every :class:`Store` method that takes a profile reads and
+    writes only that learner's profile of that name; a plain ``str`` means the
+    profile of the ``local`` learner (command line, tests, data from before learners).
+    """
+
+    learner: int
+
+    def __new__(cls, learner: int, name: str) -> OwnedProfile:
+        made = super().__new__(cls, check_profile_name(name))
+        made.learner = int(learner)
+        return made
+
+    def __repr__(self) -> str:
+        return f"OwnedProfile({self.learner}, {str(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (OwnedProfile, (self.learner, str(self)))
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
     """One stored quiz answer."""
@@ -213,7 +273,8 @@ def _sqlite_file(url: URL) -> Path | None:
 
 
 def check_profile_name(name: object) -> str:
-    """The profile name, trimmed; a :class:`StoreError` when it cannot be one.
+    """The profile name normalised (:func:`~tute_tutor.store.names.normalise_name`);
+    a :class:`StoreError` when it cannot be one.
 
     >>> check_profile_name("  Ana ")
     'Ana'
@@ -222,18 +283,50 @@ def check_profile_name(name: object) -> str:
     ...
     tute_tutor.store.db.StoreError: a profile name cannot be empty
     """
-    if not isinstance(name, str):
-        raise StoreError(f"a profile name must be text, not {name!r}", reason="bad_name")
-    clean = " ".join(name.split())
-    if not clean:
-        raise StoreError("a profile name cannot be empty", reason="bad_name")
-    if len(clean) > MAX_NAME:
-        raise StoreError(f"the profile name '{clean[:MAX_NAME]}…' is too long "
-                         f"(at most {MAX_NAME} characters)", reason="bad_name")
-    if any(ord(ch) < 32 for ch in clean):
-        raise StoreError(f"the profile name {clean!r} holds control characters",
-                         reason="bad_name")
-    return clean
+    if isinstance(name, OwnedProfile):
+        return str(name)
+    try:
+        return normalise_name(name, what="profile name")
+    except BadName as error:
+        raise StoreError(str(error), reason="bad_name") from None
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh learner token for a browser: 32 random bytes, URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def check_token(token: object) -> str:
+    """A learner token as a browser sends it back (20 to 100 URL-safe characters)."""
+    if (not isinstance(token, str) or not 20 <= len(token) <= 100
+            or not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in token)):
+        raise StoreError("the learner token is not one this app makes", reason="bad_token")
+    return token
+
+
+def clean_carry_code(text: object) -> str | None:
+    """A carry code as typed (any case, spaces or dashes), or None if it cannot be one.
+
+    >>> clean_carry_code(" abcd-efgh-jkmn ")
+    'ABCDEFGHJKMN'
+    >>> clean_carry_code("ABCD-EFGH") is None
+    True
+    """
+    if not isinstance(text, str) or len(text) > 60:
+        return None
+    code = "".join(ch for ch in text.upper() if ch not in " -\t")
+    if len(code) != CARRY_LENGTH or any(ch not in CARRY_ALPHABET for ch in code):
+        return None
+    return code
+
+
+def format_carry_code(code: str) -> str:
+    """``ABCDEFGHJKMN`` as ``ABCD-EFGH-JKMN``."""
+    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
 def check_state_key(key: object) -> str:
@@ -335,35 +428,218 @@ class Store:
         except SQLAlchemyError as error:
             raise self._explain(error) from None
 
-    # ------------------------------------------------------------- profiles
+    # ------------------------------------------------------------- learners
+    def _local_learner(self, session: Session) -> int:
+        found = session.scalar(select(_Learner.id).where(_Learner.origin == LOCAL)
+                               .order_by(_Learner.id).limit(1))
+        if found is None:  # revision 0003 makes it; a database restored by hand may not
+            learner = _Learner(created_at=_now(), origin=LOCAL)
+            session.add(learner)
+            session.flush()
+            found = learner.id
+        return found
+
+    def learner_for_token(self, token: str, *, create: bool = True) -> int | None:
+        """The learner whose browser holds ``token``; a new learner for a token never
+        seen (``create``), else None. Only the token's SHA-256 is stored."""
+        token = check_token(token)
+        digest = _digest(token)
+
+        def run(session: Session) -> int | None:
+            found = session.scalar(select(_Token.learner_id)
+                                   .where(_Token.token_hash == digest))
+            if found is not None or not create:
+                return found
+            learner = _Learner(created_at=_now(), origin="browser")
+            session.add(learner)
+            session.flush()
+            session.execute(_insert_or_skip(session, _Token, {
+                "learner_id": learner.id, "token_hash": digest, "created_at": _now()}))
+            # Two first visits with one token at once: both get the winner's learner.
+            return session.scalar(select(_Token.learner_id)
+                                  .where(_Token.token_hash == digest))
+
+        return self._guard(run)
+
+    def profile(self, learner: int, name: str) -> OwnedProfile:
+        """``learner``'s profile ``name`` (checked, not created: the first write does)."""
+        return OwnedProfile(learner, name)
+
+    def last_profile(self, learner: int) -> str | None:
+        """The profile ``learner`` picked last (on any device), if it still exists."""
+        def run(session: Session) -> str | None:
+            name = session.scalar(select(_Learner.last_profile).where(_Learner.id == learner))
+            if name is None:
+                return None
+            exists = session.scalar(select(_Profile.id).where(
+                _Profile.learner_id == learner, _Profile.name == name))
+            return name if exists is not None else None
+
+        return self._guard(run)
+
+    def set_last_profile(self, profile: OwnedProfile) -> None:
+        """Remember ``profile`` as its learner's current one (created if new)."""
+        def run(session: Session) -> None:
+            self._profile_id(session, profile, create=True)
+            learner = session.get(_Learner, profile.learner)
+            if learner is not None:
+                learner.last_profile = str(profile)
+
+        self._guard(run)
+
+    # ------------------------------------------------------------- carry codes
+    def make_carry_code(self, learner: int) -> str:
+        """A new personal code (``ABCD-EFGH-JKMN``) that brings ``learner``'s progress
+        to another browser; it replaces any earlier code. Only its SHA-256 is kept, so
+        it is shown once, now."""
+        code = "".join(secrets.choice(CARRY_ALPHABET) for _ in range(CARRY_LENGTH))
+
+        def run(session: Session) -> None:
+            row = session.get(_Learner, learner)
+            if row is None:
+                raise StoreError(f"no learner {learner} in {self.location}",
+                                 reason="no_learner")
+            row.carry_hash = _digest(code)
+            row.carry_created_at = _now()
+
+        self._guard(run)
+        return format_carry_code(code)
+
+    def carry_code_since(self, learner: int) -> datetime | None:
+        """When ``learner``'s carry code was made; None when there is none."""
+        def run(session: Session) -> datetime | None:
+            row = session.get(_Learner, learner)
+            if row is None or row.carry_hash is None:
+                return None
+            return row.carry_created_at
+
+        return self._guard(run)
+
+    def revoke_carry_code(self, learner: int, *, keep_token: str | None) -> int:
+        """The code stops working, and every other browser that used it forgets this
+        learner (it starts afresh; the progress stays here). Returns how many browsers
+        were let go. ``keep_token`` is the token of the browser asking."""
+        keep = _digest(check_token(keep_token)) if keep_token is not None else None
+
+        def run(session: Session) -> int:
+            row = session.get(_Learner, learner)
+            if row is None:
+                return 0
+            row.carry_hash = None
+            row.carry_created_at = None
+            others = delete(_Token).where(_Token.learner_id == learner)
+            if keep is not None:
+                others = others.where(_Token.token_hash != keep)
+            return int(getattr(session.execute(others), "rowcount", 0) or 0)
+
+        return self._guard(run)
+
+    def use_carry_code(self, code: str, token: str) -> int | None:
+        """Make the browser holding ``token`` the learner of ``code`` (typed in any
+        case, with or without dashes); None for a code that does not work.
+
+        What the browser had before is not lost: if no other browser holds its old
+        learner, that learner's profiles move over (a taken name gets `` (2)``).
+        """
+        clean = clean_carry_code(code)
+        token = check_token(token)
+        if clean is None:
+            return None
+        digest = _digest(token)
+
+        def run(session: Session) -> int | None:
+            target = session.scalar(select(_Learner.id)
+                                    .where(_Learner.carry_hash == _digest(clean)))
+            if target is None:
+                return None
+            row = session.scalar(select(_Token).where(_Token.token_hash == digest))
+            if row is None:
+                session.add(_Token(learner_id=target, token_hash=digest, created_at=_now()))
+                return target
+            old = row.learner_id
+            if old == target:
+                return target
+            row.learner_id = target
+            session.flush()
+            still_held = session.scalar(select(_Token.id).where(_Token.learner_id == old)
+                                        .limit(1))
+            if still_held is None:
+                self._move_profiles(session, old, target)
+            return target
+
+        return self._guard(run)
+
     @staticmethod
-    def _profile_id(session: Session, name: str, *, create: bool) -> int | None:
-        found = session.scalar(select(_Profile.id).where(_Profile.name == name))
+    def _move_profiles(session: Session, source: int, target: int) -> None:
+        taken = set(session.scalars(select(_Profile.name)
+                                    .where(_Profile.learner_id == target)))
+        for profile in list(session.scalars(select(_Profile)
+                                            .where(_Profile.learner_id == source))):
+            name = profile.name
+            number = 2
+            while name in taken:
+                suffix = f" ({number})"
+                name = profile.name[:MAX_NAME - len(suffix)] + suffix
+                number += 1
+            profile.name = name
+            profile.learner_id = target
+            taken.add(name)
+
+    def adopt_local_profiles(self, learner: int) -> int:
+        """Give ``learner`` every profile of the ``local`` learner (the progress made
+        before learners existed); returns how many moved."""
+        def run(session: Session) -> int:
+            local = self._local_learner(session)
+            count = len(list(session.scalars(select(_Profile.id)
+                                             .where(_Profile.learner_id == local))))
+            if local != learner:
+                self._move_profiles(session, local, learner)
+            return count
+
+        return self._guard(run)
+
+    # ------------------------------------------------------------- profiles
+    def _scope(self, session: Session, profile: str) -> tuple[int, str]:
+        """(learner id, clean name) of a profile argument."""
+        if isinstance(profile, OwnedProfile):
+            return profile.learner, str(profile)
+        return self._local_learner(session), check_profile_name(profile)
+
+    def _profile_id(self, session: Session, profile: str, *, create: bool) -> int | None:
+        learner, name = self._scope(session, profile)
+        where = (_Profile.learner_id == learner, _Profile.name == name)
+        found = session.scalar(select(_Profile.id).where(*where))
         if found is not None or not create:
             return found
         # Two first answers of one new profile at once: the second insert does
         # nothing and both read the one row.
-        session.execute(_insert_or_skip(session, _Profile, {"name": name,
-                                                            "created_at": _now()}))
-        return session.scalar(select(_Profile.id).where(_Profile.name == name))
+        session.execute(_insert_or_skip(session, _Profile, {
+            "name": name, "created_at": _now(), "learner_id": learner}))
+        return session.scalar(select(_Profile.id).where(*where))
 
     def add_profile(self, name: str) -> str:
         """Create a profile (nothing happens if it exists); return its clean name."""
-        clean = check_profile_name(name)
-        self._guard(lambda s: self._profile_id(s, clean, create=True))
-        return clean
+        check_profile_name(name)
+        self._guard(lambda s: self._profile_id(s, name, create=True))
+        return check_profile_name(name)
 
-    def profiles(self) -> list[str]:
-        """Every profile name, in creation order."""
-        return self._guard(
-            lambda s: list(s.scalars(select(_Profile.name).order_by(_Profile.id))))
+    def profiles(self, learner: int | None = None) -> list[str]:
+        """``learner``'s profile names (the ``local`` learner's without one), in
+        creation order."""
+        def run(session: Session) -> list[str]:
+            owner = learner if learner is not None else self._local_learner(session)
+            return list(session.scalars(select(_Profile.name)
+                                        .where(_Profile.learner_id == owner)
+                                        .order_by(_Profile.id)))
+
+        return self._guard(run)
 
     def delete_profile(self, name: str) -> None:
         """Remove a profile and all its history."""
-        clean = check_profile_name(name)
+        check_profile_name(name)
 
         def run(session: Session) -> None:
-            pid = self._profile_id(session, clean, create=False)
+            pid = self._profile_id(session, name, create=False)
             if pid is None:
                 return
             self._delete_history(session, pid)
@@ -376,11 +652,11 @@ class Store:
                       detail: Mapping[str, Any] | None = None,
                       at: datetime | None = None) -> None:
         """Store one quiz answer (``at`` defaults to now, UTC)."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
         detail_text = json.dumps(dict(detail or {}), ensure_ascii=False, default=str)
 
         def run(session: Session) -> None:
-            pid = self._profile_id(session, clean, create=True)
+            pid = self._profile_id(session, profile, create=True)
             assert pid is not None
             session.add(_Answer(profile_id=pid, at=_naive_utc(at), kind=str(kind),
                                 rule=str(rule), correct=bool(correct), detail=detail_text))
@@ -389,10 +665,10 @@ class Store:
 
     def record_lesson(self, profile: str, lesson_id: str, *, at: datetime | None = None) -> None:
         """Mark a lesson as done (the first time counts; doing it again changes nothing)."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
 
         def run(session: Session) -> None:
-            pid = self._profile_id(session, clean, create=True)
+            pid = self._profile_id(session, profile, create=True)
             assert pid is not None
             exists = session.scalar(select(_Lesson.id).where(
                 _Lesson.profile_id == pid, _Lesson.lesson_id == str(lesson_id)))
@@ -405,12 +681,12 @@ class Store:
     def record_hand(self, profile: str, *, ruleset: str, record: Mapping[str, Any], won: bool,
                     totals: list[int], at: datetime | None = None) -> None:
         """Store a practice hand: its ``tute-hand/1`` record, the result, totals per side."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
         record_text = json.dumps(dict(record), ensure_ascii=False)
         totals_text = json.dumps([int(x) for x in totals])
 
         def run(session: Session) -> None:
-            pid = self._profile_id(session, clean, create=True)
+            pid = self._profile_id(session, profile, create=True)
             assert pid is not None
             session.add(_Hand(profile_id=pid, at=_naive_utc(at), ruleset=str(ruleset),
                               record=record_text, won=bool(won), totals=totals_text))
@@ -421,12 +697,12 @@ class Store:
     def save_state(self, profile: str, key: str, data: Mapping[str, Any]) -> None:
         """Keep ``data`` (JSON-able, at most :data:`MAX_STATE_BYTES` as JSON) under
         ``key`` for ``profile``, replacing what was there."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
         key = check_state_key(key)
         text = _state_text(key, data)
 
         def run(session: Session) -> None:
-            pid = self._profile_id(session, clean, create=True)
+            pid = self._profile_id(session, profile, create=True)
             assert pid is not None
             values = {"profile_id": pid, "key": key, "data": text, "updated_at": _now()}
             upsert = _upsert(session, _State, values, ["profile_id", "key"],
@@ -438,13 +714,15 @@ class Store:
     def load_state(self, profile: str, key: str) -> dict[str, Any] | None:
         """What :meth:`save_state` kept under ``key`` for ``profile``; None if nothing
         (or if the stored text is no longer a JSON object)."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
         key = check_state_key(key)
 
         def run(session: Session) -> str | None:
-            return session.scalar(
-                select(_State.data).join(_Profile, _Profile.id == _State.profile_id)
-                .where(_Profile.name == clean, _State.key == key))
+            pid = self._profile_id(session, profile, create=False)
+            if pid is None:
+                return None
+            return session.scalar(select(_State.data).where(_State.profile_id == pid,
+                                                            _State.key == key))
 
         text = self._guard(run)
         if text is None:
@@ -457,11 +735,11 @@ class Store:
 
     def clear_state(self, profile: str, key: str) -> None:
         """Forget the state under ``key`` for ``profile`` (nothing happens if none)."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
         key = check_state_key(key)
 
         def run(session: Session) -> None:
-            pid = self._profile_id(session, clean, create=False)
+            pid = self._profile_id(session, profile, create=False)
             if pid is not None:
                 session.execute(delete(_State).where(_State.profile_id == pid,
                                                      _State.key == key))
@@ -471,12 +749,14 @@ class Store:
     # ------------------------------------------------------------- reading
     def answers(self, profile: str) -> list[Answer]:
         """Every answer of ``profile``, oldest first."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
 
         def run(session: Session) -> list[Answer]:
-            rows = session.execute(
-                select(_Answer).join(_Profile, _Profile.id == _Answer.profile_id)
-                .where(_Profile.name == clean).order_by(_Answer.at, _Answer.id)).scalars()
+            pid = self._profile_id(session, profile, create=False)
+            if pid is None:
+                return []
+            rows = session.execute(select(_Answer).where(_Answer.profile_id == pid)
+                                   .order_by(_Answer.at, _Answer.id)).scalars()
             return [Answer(r.at, r.kind, r.rule, r.correct, _load_json(r.detail, {}))
                     for r in rows]
 
@@ -484,12 +764,14 @@ class Store:
 
     def lessons(self, profile: str) -> list[LessonDone]:
         """Lessons done by ``profile``, in the order they were done."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
 
         def run(session: Session) -> list[LessonDone]:
-            rows = session.execute(
-                select(_Lesson).join(_Profile, _Profile.id == _Lesson.profile_id)
-                .where(_Profile.name == clean).order_by(_Lesson.at, _Lesson.id)).scalars()
+            pid = self._profile_id(session, profile, create=False)
+            if pid is None:
+                return []
+            rows = session.execute(select(_Lesson).where(_Lesson.profile_id == pid)
+                                   .order_by(_Lesson.at, _Lesson.id)).scalars()
             return [LessonDone(r.lesson_id, r.at) for r in rows]
 
         return self._guard(run)
@@ -500,12 +782,14 @@ class Store:
 
     def hands(self, profile: str) -> list[HandPlayed]:
         """Practice hands of ``profile``, oldest first."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
 
         def run(session: Session) -> list[HandPlayed]:
-            rows = session.execute(
-                select(_Hand).join(_Profile, _Profile.id == _Hand.profile_id)
-                .where(_Profile.name == clean).order_by(_Hand.at, _Hand.id)).scalars()
+            pid = self._profile_id(session, profile, create=False)
+            if pid is None:
+                return []
+            rows = session.execute(select(_Hand).where(_Hand.profile_id == pid)
+                                   .order_by(_Hand.at, _Hand.id)).scalars()
             return [HandPlayed(r.at, r.ruleset, _load_json(r.record, {}), r.won,
                                list(_load_json(r.totals, []))) for r in rows]
 
@@ -518,10 +802,10 @@ class Store:
         """
         from sqlalchemy import func
 
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
 
         def run(session: Session) -> tuple[int, ...]:
-            pid = self._profile_id(session, clean, create=False)
+            pid = self._profile_id(session, profile, create=False)
             if pid is None:
                 return (0,)
             out: list[int] = [pid]
@@ -564,10 +848,10 @@ class Store:
     def reset(self, profile: str) -> None:
         """Erase ``profile``'s answers, lessons, hands and saved states (the profile
         itself stays)."""
-        clean = check_profile_name(profile)
+        check_profile_name(profile)
 
         def run(session: Session) -> None:
-            pid = self._profile_id(session, clean, create=False)
+            pid = self._profile_id(session, profile, create=False)
             if pid is not None:
                 self._delete_history(session, pid)
 
