@@ -179,3 +179,16 @@ def test_first_visits_of_many_browsers_at_once_each_get_a_learner(db_url: str) -
     assert len(learners) == len(tokens)
     assert all(len(store.answers(store.profile(found[t] or 0, "default"))) == 6
                for t in tokens)
+
+
+def test_a_profile_known_only_by_its_token_finds_the_learner_at_each_call(
+        db_url: str) -> None:
+    store = open_store(db_url)
+    token = new_token()
+    early = OwnedProfile(None, "default", token=token)  # the database was away
+    store.record_answer(early, kind="legal", rule="montar", correct=True)
+    learner = store.learner_for_token(token)
+    assert learner is not None
+    assert [a.rule for a in store.answers(store.profile(learner, "default"))] == ["montar"]
+    assert [a.rule for a in store.answers(early)] == ["montar"]
+    assert store.profiles() == []

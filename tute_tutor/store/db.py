@@ -166,23 +166,31 @@ class OwnedProfile(str):
     """A profile name that knows its learner: what the app passes to the store.
 
     It is the name itself (a ``str``: labels, file names and messages use it as is),
-    plus :attr:`learner`. Every :class:`Store` method that takes a profile reads and
-    writes only that learner's profile of that name; a plain ``str`` means the
-    profile of the ``local`` learner (command line, tests, data from before learners).
+    plus :attr:`learner` (an id) or, when the id is not known yet (the database did not
+    answer when the session began), the browser's :attr:`token`, looked up at each
+    call. Every :class:`Store` method that takes a profile reads and writes only that
+    learner's profile of that name; a plain ``str`` means the profile of the ``local``
+    learner (command line, tests, data from before learners).
     """
 
-    learner: int
+    learner: int | None
+    token: str | None
 
-    def __new__(cls, learner: int, name: str) -> OwnedProfile:
+    def __new__(cls, learner: int | None, name: str, *,
+                token: str | None = None) -> OwnedProfile:
         made = super().__new__(cls, check_profile_name(name))
-        made.learner = int(learner)
+        if learner is None and token is None:
+            raise StoreError("a learner's profile needs the learner or its token",
+                             reason="no_learner")
+        made.learner = None if learner is None else int(learner)
+        made.token = None if token is None else check_token(token)
         return made
 
     def __repr__(self) -> str:
         return f"OwnedProfile({self.learner}, {str(self)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (OwnedProfile, (self.learner, str(self)))
+        return (_owned_profile, (self.learner, str(self), self.token))
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +278,10 @@ def _sqlite_file(url: URL) -> Path | None:
     if database in ("", ":memory:") or database.startswith("file:"):
         return None
     return Path(database)
+
+
+def _owned_profile(learner: int | None, name: str, token: str | None) -> OwnedProfile:
+    return OwnedProfile(learner, name, token=token)
 
 
 def check_profile_name(name: object) -> str:
@@ -445,21 +457,20 @@ class Store:
         token = check_token(token)
         digest = _digest(token)
 
-        def run(session: Session) -> int | None:
-            found = session.scalar(select(_Token.learner_id)
-                                   .where(_Token.token_hash == digest))
-            if found is not None or not create:
-                return found
-            learner = _Learner(created_at=_now(), origin="browser")
-            session.add(learner)
-            session.flush()
-            session.execute(_insert_or_skip(session, _Token, {
-                "learner_id": learner.id, "token_hash": digest, "created_at": _now()}))
-            # Two first visits with one token at once: both get the winner's learner.
-            return session.scalar(select(_Token.learner_id)
-                                  .where(_Token.token_hash == digest))
+        return self._guard(lambda session: self._learner_of(session, digest, create=create))
 
-        return self._guard(run)
+    @staticmethod
+    def _learner_of(session: Session, digest: str, *, create: bool) -> int | None:
+        found = session.scalar(select(_Token.learner_id).where(_Token.token_hash == digest))
+        if found is not None or not create:
+            return found
+        learner = _Learner(created_at=_now(), origin="browser")
+        session.add(learner)
+        session.flush()
+        session.execute(_insert_or_skip(session, _Token, {
+            "learner_id": learner.id, "token_hash": digest, "created_at": _now()}))
+        # Two first visits with one token at once: both get the winner's learner.
+        return session.scalar(select(_Token.learner_id).where(_Token.token_hash == digest))
 
     def profile(self, learner: int, name: str) -> OwnedProfile:
         """``learner``'s profile ``name`` (checked, not created: the first write does)."""
@@ -481,7 +492,7 @@ class Store:
         """Remember ``profile`` as its learner's current one (created if new)."""
         def run(session: Session) -> None:
             self._profile_id(session, profile, create=True)
-            learner = session.get(_Learner, profile.learner)
+            learner = session.get(_Learner, self._scope(session, profile)[0])
             if learner is not None:
                 learner.last_profile = str(profile)
 
@@ -602,7 +613,12 @@ class Store:
     def _scope(self, session: Session, profile: str) -> tuple[int, str]:
         """(learner id, clean name) of a profile argument."""
         if isinstance(profile, OwnedProfile):
-            return profile.learner, str(profile)
+            if profile.learner is not None:
+                return profile.learner, str(profile)
+            assert profile.token is not None
+            learner = self._learner_of(session, _digest(profile.token), create=True)
+            assert learner is not None
+            return learner, str(profile)
         return self._local_learner(session), check_profile_name(profile)
 
     def _profile_id(self, session: Session, profile: str, *, create: bool) -> int | None:
