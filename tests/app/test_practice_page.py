@@ -12,10 +12,11 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.learners import session_profile
 from tute_tutor.engine.cards import suit_name
 from tute_tutor.engine.game import CanteEvent
 from tute_tutor.formats.record import replay
-from tute_tutor.store import DEFAULT_PROFILE, open_store
+from tute_tutor.store import open_store
 from tute_tutor.table.controller import Table, TableConfig
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.words.explain import card_name, explain_refusal
@@ -131,7 +132,7 @@ def test_whole_hand_played_through_the_page(ruleset: str, players: int, levels: 
     assert at.get("plotly_chart")
     # The hand went into the learner's progress, once, even after more reruns.
     at.run()
-    stored = open_store().hands(DEFAULT_PROFILE)
+    stored = open_store().hands(session_profile(at))
     assert len(stored) == 1
     assert stored[0].record == record
     assert stored[0].totals == summary["totals"]

@@ -8,11 +8,16 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.learners import as_browser, profile_of
 from tute_tutor.engine.game import Game
-from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, Store, open_store
+from tute_tutor.store import ENV_VAR, Store, open_store
+from tute_tutor.store.db import new_token
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 START = datetime(2026, 10, 1, 18, tzinfo=UTC)
+TOKEN = new_token()
+"""The browser every test here opens the page in."""
+ME = profile_of(TOKEN)
 
 
 @pytest.fixture
@@ -22,7 +27,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
     return open_store(str(path))
 
 
-def seed_history(store: Store, profile: str = DEFAULT_PROFILE) -> None:
+def seed_history(store: Store, profile: str = ME) -> None:
     rules = ["asistir", "montar", "fallar", "pisar", "cante_40"]
     for day in range(4):
         for i in range(6):
@@ -42,6 +47,7 @@ def seed_history(store: Store, profile: str = DEFAULT_PROFILE) -> None:
 
 def open_progress(lang: str = "es") -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=60)
+    as_browser(at, TOKEN)
     at.query_params["lang"] = lang
     at.run()
     at.switch_page("pages/progress.py")
@@ -57,7 +63,7 @@ def test_a_seeded_history_shows_four_charts_and_its_numbers(store: Store) -> Non
     assert len(charts) == 4
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Respuestas"] == "24"
-    right = sum(a.correct for a in store.answers(DEFAULT_PROFILE))
+    right = sum(a.correct for a in store.answers(ME))
     assert metrics["Aciertos"] == f"{round(100 * right / 24)} %"
     assert metrics["Lecciones"] == "2"
 
@@ -85,18 +91,21 @@ def test_an_empty_history_invites_to_practise(store: Store) -> None:
 
 def test_reset_asks_first_and_then_erases_only_this_profile(store: Store) -> None:
     seed_history(store)
-    seed_history(store, "luis")
+    seed_history(store, profile_of(TOKEN, "luis"))  # the family's other profile
+    someone_else = profile_of(new_token())
+    seed_history(store, someone_else)
     at = open_progress()
     at.button(key="progress_reset").click().run()
-    assert store.answers(DEFAULT_PROFILE), "nothing is erased before the learner confirms"
+    assert store.answers(ME), "nothing is erased before the learner confirms"
     at.button(key="progress_reset_no").click().run()
-    assert store.answers(DEFAULT_PROFILE)
+    assert store.answers(ME)
     at.button(key="progress_reset").click().run()
     at.button(key="progress_reset_yes").click().run()
     assert not at.exception
-    assert store.answers(DEFAULT_PROFILE) == []
-    assert store.lessons_done(DEFAULT_PROFILE) == set()
-    assert len(store.answers("luis")) == 24
+    assert store.answers(ME) == []
+    assert store.lessons_done(ME) == set()
+    assert len(store.answers(profile_of(TOKEN, "luis"))) == 24
+    assert len(store.answers(someone_else)) == 24
     assert at.success
 
 

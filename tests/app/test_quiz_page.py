@@ -8,11 +8,13 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.learners import session_profile
 from tests.app.marking import mark
 from tute_tutor.quiz.generator import generate_question
 from tute_tutor.quiz.question import Answering, QuizQuestion
 from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, open_store
 from tute_tutor.ui.cards import fallback_key
+from tute_tutor.ui.profile import TOKEN_KEY
 from tute_tutor.ui.quiz import cards_key, check_key, option_key
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
@@ -83,7 +85,7 @@ def test_a_right_answer_raises_streak_and_mastery_and_is_stored(db: Path, kind: 
     assert states[question.rule].box == 2
     assert at.success, "the page says the answer is right"
     assert any(question.explanation in m.value for m in at.markdown)
-    stored = open_store(str(db)).answers(DEFAULT_PROFILE)
+    stored = open_store(str(db)).answers(session_profile(at))
     assert [(a.kind, a.rule, a.correct) for a in stored] == [(kind, question.rule, True)]
     assert stored[0].detail["seed"] == entry["seed"]
 
@@ -100,7 +102,7 @@ def test_a_wrong_answer_breaks_the_streak_and_sends_the_rule_to_box_one(db: Path
     assert at.session_state["quiz_best"] == 1
     assert at.session_state["quiz_srs"]["states"][question2.rule].box == 1
     assert at.error, "the page says the answer is wrong"
-    stored = open_store(str(db)).answers(DEFAULT_PROFILE)
+    stored = open_store(str(db)).answers(session_profile(at))
     assert [a.correct for a in stored] == [True, False]
 
 
@@ -111,7 +113,7 @@ def test_streak_counts_several_right_answers_in_a_row(db: Path) -> None:
         give(at, entry, list(question.answer))
         assert at.session_state["quiz_streak"] == expected
         at.button(key="quiz_next").click().run()
-    assert len(open_store(str(db)).answers(DEFAULT_PROFILE)) == 3
+    assert len(open_store(str(db)).answers(session_profile(at))) == 3
 
 
 def test_a_missed_rule_comes_back_after_one_other_question(db: Path) -> None:
@@ -165,15 +167,16 @@ def test_profiles_picked_in_the_sidebar_keep_their_own_answers(db: Path) -> None
     at.run()
     at.text_input(key="profile_new_name").set_value("Ana").run()
     assert at.session_state["profile"] == "Ana"
-    assert at.query_params["profile"] == ["Ana"] or at.query_params["profile"] == "Ana"
+    assert "profile" not in at.query_params  # a URL never names a profile
     at.switch_page("pages/quiz.py")
     at.run()
     entry, question = current_question(at)
     give(at, entry, list(question.answer))
     store = open_store(str(db))
-    assert [a.rule for a in store.answers("Ana")] == [question.rule]
-    assert store.answers(DEFAULT_PROFILE) == []
-    assert "Ana" in store.profiles()
+    assert [a.rule for a in store.answers(session_profile(at, "Ana"))] == [question.rule]
+    assert store.answers(session_profile(at)) == []
+    assert "Ana" in store.profiles(store.learner_for_token(at.session_state[TOKEN_KEY]))
+    assert store.profiles() == []  # nothing lands outside this browser's learner
 
 
 def test_a_bad_profile_name_is_refused_in_one_line(db: Path) -> None:
@@ -183,7 +186,8 @@ def test_a_bad_profile_name_is_refused_in_one_line(db: Path) -> None:
     assert not at.exception
     assert at.session_state["profile"] == DEFAULT_PROFILE
     assert at.session_state["profile_new_name"] == ""
-    assert "Ana\x01" not in open_store(str(db)).profiles()
+    store = open_store(str(db))
+    assert "Ana\x01" not in store.profiles(store.learner_for_token(at.session_state[TOKEN_KEY]))
 
 
 def test_an_answer_given_while_the_database_is_locked_is_saved_with_the_next(db: Path) -> None:
@@ -204,7 +208,7 @@ def test_an_answer_given_while_the_database_is_locked_is_saved_with_the_next(db:
     entry2, question2 = current_question(at)
     give(at, entry2, wrong_values(question2))
     assert at.session_state["quiz_pending"] == []
-    stored = open_store(str(db)).answers(DEFAULT_PROFILE)
+    stored = open_store(str(db)).answers(session_profile(at))
     assert [(a.rule, a.correct) for a in stored] == [(question.rule, True),
                                                      (question2.rule, False)]
 

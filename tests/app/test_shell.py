@@ -18,9 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from tests.app.learners import as_browser, profile_of, session_profile
 from tests.app.marking import mark
 from tute_tutor.engine.variants import FLAG_NAMES, PRESETS
 from tute_tutor.store import ENV_VAR, open_store
+from tute_tutor.store.db import new_token
 from tute_tutor.teach.lessons import LESSONS_DIR, LESSONS_DIR_ENV, load_lessons
 from tute_tutor.teach.rulebook import FLAG_VALUES, flag_examples
 from tute_tutor.ui.state import format_flags, locale_language, parse_flags, settings_from_query
@@ -41,9 +43,13 @@ def _private_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def open_app(*, page: str = "home", lang: str | None = None, deck: str | None = None,
-             params: dict[str, str] | None = None, locale: str | None = None) -> AppTest:
-    """Run the app (URL parameters and browser locale as given) and open ``page``."""
+             params: dict[str, str] | None = None, locale: str | None = None,
+             token: str | None = None) -> AppTest:
+    """Run the app (URL parameters and browser locale as given) and open ``page``;
+    ``token`` makes it the browser holding that learner token."""
     at = AppTest.from_file(APP, default_timeout=60)
+    if token:
+        as_browser(at, token)
     if lang:
         at.query_params["lang"] = lang
     if deck:
@@ -354,7 +360,7 @@ def test_mark_as_done_records_the_lesson_in_the_store(_private_store: str) -> No
     at.button(key=f"lesson_done_{lesson.id}").click().run()
     assert not at.exception
     store = open_store(_private_store)
-    assert lesson.id in store.lessons_done("default")
+    assert lesson.id in store.lessons_done(session_profile(at))
     assert t("lessons_page.already_done", "es") in texts(at, "success")
     at.button(key="lesson_back").click().run()
     assert any(t("lessons_page.done_mark", "es") in text for text in texts(at, "markdown"))
@@ -391,9 +397,10 @@ def test_home_page_points_to_the_next_lesson_not_done(_private_store: str) -> No
         return next(str(link.label) for link in at.get("page_link")
                     if t("nav.lessons", "es") != link.label and "(" in str(link.label))
 
-    assert LESSONS[0].title["es"] in continue_label(open_app())
-    open_store(_private_store).record_lesson("default", LESSONS[0].id)
-    label = continue_label(open_app())
+    token = new_token()
+    assert LESSONS[0].title["es"] in continue_label(open_app(token=token))
+    open_store(_private_store).record_lesson(profile_of(token), LESSONS[0].id)
+    label = continue_label(open_app(token=token))
     assert LESSONS[1].title["es"] in label
     assert t("home.continue", "es", title=LESSONS[1].title["es"], done=1,
              total=len(LESSONS)) == label

@@ -230,7 +230,7 @@ def test_student_opens_a_link_picks_an_answer_then_sees_it() -> None:
     from tute_tutor.store import open_store
 
     store = open_store(os.environ["TUTE_TUTOR_DB"])
-    profile = str(at.session_state["profile"])
+    profile = at.session_state["profile"]  # this browser's learner's profile
     answers = [(a.kind, a.rule, a.correct) for a in store.answers(profile)]
     store.close()
     assert answers == [("legal", "montar", False), ("legal", "montar", True),

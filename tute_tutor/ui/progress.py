@@ -15,6 +15,8 @@ from tute_tutor.render import charts
 from tute_tutor.store import StoreError, stats
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.profile import (
+    carry_panel,
+    carry_request,
     current_profile,
     get_store,
     profile_label,
@@ -92,6 +94,7 @@ def render_progress_page() -> None:
     store = store_or_error()
     if store is None:
         return
+    carry_request()  # a carry link asks first, above everything
     try:
         data = progress_data(store.location, profile, store.fingerprint(profile), lang)
     except StoreError as error:
@@ -127,3 +130,5 @@ def render_progress_page() -> None:
         st.session_state[CONFIRM] = True
     if st.session_state.get(CONFIRM):
         st.dialog(tr("progress.reset_title"))(confirm_reset)(profile)
+    st.divider()
+    carry_panel()
