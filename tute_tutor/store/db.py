@@ -14,6 +14,7 @@ import io
 import json
 import os
 import secrets
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -53,6 +54,17 @@ profile from before learners belong to."""
 CARRY_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Letters of a carry code: no 0/O, 1/I/L, so it can be read aloud and typed."""
 CARRY_LENGTH: Final = 12
+TIMEOUT: Final = 3.0
+"""Seconds to wait for the database: to connect, for one statement (PostgreSQL) and for a
+lock another writer holds (SQLite's busy timeout)."""
+AWAY_SECONDS: Final = 15.0
+"""After a server did not answer, calls fail at once for this long before it is asked
+again."""
+_AWAY_SIGNS: Final = ("timeout expired", "connection refused", "could not connect",
+                      "server closed the connection", "connection is closed",
+                      "terminating connection", "connection failed", "no route to host",
+                      "could not translate host name", "the database system is starting up",
+                      "the database system is shutting down", "consuming input failed")
 MAX_STATE_BYTES: Final = 256 * 1024
 """Largest saved state (its JSON text, UTF-8) :meth:`Store.save_state` accepts."""
 MAX_STATE_KEY: Final = 80
@@ -388,11 +400,21 @@ class Store:
         self.engine = engine
         self.location = location
         """Where the data lives, for messages (password hidden)."""
+        self._local_id: int | None = None
+        self._away_until = 0.0
+        self._away_error: StoreError | None = None
 
     # ------------------------------------------------------------- error guard
     def _explain(self, error: SQLAlchemyError) -> StoreError:
         text = str(getattr(error, "orig", None) or error).lower()
         where = self.location
+        if any(sign in text for sign in _AWAY_SIGNS):
+            return StoreError(f"the progress database {where} is not answering: progress "
+                              "is not being saved for now", reason="unavailable", where=where)
+        if "statement timeout" in text:
+            return StoreError(f"the progress database {where} took too long to answer: "
+                              "nothing was changed, try again in a moment",
+                              reason="slow", where=where)
         if "locked" in text or "busy" in text:
             return StoreError(f"the progress database {where} is locked by another program: "
                               "nothing was lost, try again in a moment",
@@ -414,12 +436,24 @@ class Store:
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
-        """A transaction: everything in it is saved together or not at all."""
+        """A transaction: everything in it is saved together or not at all.
+
+        A server that did not answer is not asked again for :data:`AWAY_SECONDS`:
+        meanwhile every call fails at once with the same one line, so pages never
+        wait on it twice in a row.
+        """
+        if self._away_error is not None and time.monotonic() < self._away_until:
+            raise self._away_error
         try:
             with Session(self.engine) as session, session.begin():
                 yield session
         except SQLAlchemyError as error:
-            raise self._explain(error) from None
+            explained = self._explain(error)
+            if explained.reason == "unavailable":
+                self._away_error = explained
+                self._away_until = time.monotonic() + AWAY_SECONDS
+            raise explained from None
+        self._away_error = None
 
     def _guard(self, action: Callable[[Session], T]) -> T:
         with self._session() as session:
@@ -442,13 +476,16 @@ class Store:
 
     # ------------------------------------------------------------- learners
     def _local_learner(self, session: Session) -> int:
+        if self._local_id is not None:
+            return self._local_id
         found = session.scalar(select(_Learner.id).where(_Learner.origin == LOCAL)
                                .order_by(_Learner.id).limit(1))
         if found is None:  # revision 0003 makes it; a database restored by hand may not
             learner = _Learner(created_at=_now(), origin=LOCAL)
             session.add(learner)
             session.flush()
-            found = learner.id
+            return learner.id  # not kept until that transaction is committed
+        self._local_id = found
         return found
 
     def learner_for_token(self, token: str, *, create: bool = True) -> int | None:
@@ -610,19 +647,22 @@ class Store:
         return self._guard(run)
 
     # ------------------------------------------------------------- profiles
-    def _scope(self, session: Session, profile: str) -> tuple[int, str]:
-        """(learner id, clean name) of a profile argument."""
+    def _scope(self, session: Session, profile: str, *,
+               create: bool = True) -> tuple[int | None, str]:
+        """(learner id, clean name) of a profile argument; the learner is None when it
+        is known only by a token never seen and ``create`` is off (reads never write)."""
         if isinstance(profile, OwnedProfile):
             if profile.learner is not None:
                 return profile.learner, str(profile)
             assert profile.token is not None
-            learner = self._learner_of(session, _digest(profile.token), create=True)
-            assert learner is not None
-            return learner, str(profile)
+            return self._learner_of(session, _digest(profile.token), create=create), \
+                str(profile)
         return self._local_learner(session), check_profile_name(profile)
 
     def _profile_id(self, session: Session, profile: str, *, create: bool) -> int | None:
-        learner, name = self._scope(session, profile)
+        learner, name = self._scope(session, profile, create=create)
+        if learner is None:
+            return None
         where = (_Profile.learner_id == learner, _Profile.name == name)
         found = session.scalar(select(_Profile.id).where(*where))
         if found is not None or not create:
@@ -909,13 +949,15 @@ def _load_json(text: str, fallback: T) -> T:
     return value if isinstance(value, type(fallback)) else fallback
 
 
-def open_store(url: str | None = None, *, timeout: float = 5.0) -> Store:
+def open_store(url: str | None = None, *, timeout: float = TIMEOUT) -> Store:
     """Open (creating on first use) the progress database at ``url``.
 
     ``url`` is a file path or a SQLAlchemy URL; without it ``TUTE_TUTOR_DB``, else a
-    SQLite file in the user's data folder. ``timeout`` is how long to wait for a
-    database another program has locked. A file that is not a readable database is
-    kept untouched and reported by a :class:`StoreError`.
+    SQLite file in the user's data folder. ``timeout`` bounds every wait: for a SQLite
+    file another program has locked, and on PostgreSQL to connect (``connect_timeout``)
+    and for each statement (``statement_timeout``), so a server that never answers
+    costs seconds, not minutes. A file that is not a readable database, or another
+    program's, is kept untouched and reported by a :class:`StoreError`.
     """
     parsed = engine_url(url if url is not None else default_url())
     location = parsed.render_as_string(hide_password=True)
@@ -930,10 +972,19 @@ def open_store(url: str | None = None, *, timeout: float = 5.0) -> Store:
                              f"database: {error.strerror or error}") from None
         if path.exists() and not path.is_file():
             raise StoreError(f"the progress database {path} is not a file")
+    engine_args: dict[str, Any] = {}
     if parsed.drivername.startswith("sqlite"):
         connect_args["timeout"] = timeout
+    elif parsed.get_backend_name() == "postgresql":
+        if "connect_timeout" not in parsed.query:
+            connect_args["connect_timeout"] = max(1, round(timeout))
+        if "options" not in parsed.query:
+            connect_args["options"] = f"-c statement_timeout={round(timeout * 1000)}"
+        # A replica outlives database restarts: test each pooled connection first, and
+        # never wait long for one.
+        engine_args.update(pool_pre_ping=True, pool_timeout=timeout)
     try:
-        engine = create_engine(parsed, connect_args=connect_args)
+        engine = create_engine(parsed, connect_args=connect_args, **engine_args)
     except (ArgumentError, NoSuchModuleError, ImportError) as error:
         raise StoreError(f"cannot use the database URL {location}: "
                          f"{str(error).splitlines()[0]}") from None

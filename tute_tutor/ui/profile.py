@@ -17,13 +17,20 @@ to every store call.
 
 from __future__ import annotations
 
+import time
 from datetime import datetime
 from typing import Final
 
 import streamlit as st
 
 from tute_tutor.store import DEFAULT_PROFILE, Store, StoreError, default_url, open_store
-from tute_tutor.store.db import OwnedProfile, check_profile_name, check_token, new_token
+from tute_tutor.store.db import (
+    AWAY_SECONDS,
+    OwnedProfile,
+    check_profile_name,
+    check_token,
+    new_token,
+)
 from tute_tutor.ui.state import tr
 
 COOKIE: Final = "tute_learner"
@@ -39,6 +46,7 @@ TOKEN_KEY = "learner_token"
 """Session key of this browser's learner token (tests may set it before a first run)."""
 LEARNER_KEY = "learner_id"
 COOKIE_OK_KEY = "learner_cookie_ok"
+LEARNER_ERROR_KEY = "learner_error"
 CARRY_SHOWN_KEY = "carry_code_shown"
 CARRY_NOTICE_KEY = "carry_notice"
 _NEW_NAME_KEY = "profile_new_name"
@@ -65,14 +73,34 @@ def _store_at(url: str) -> Store:
     return open_store(url)
 
 
+_open_failures: dict[str, tuple[float, StoreError]] = {}
+"""Per database location, the last time it did not answer when opened, and how."""
+
+
 def get_store() -> Store:
-    """The progress store at the configured location (raises :class:`StoreError`)."""
-    return _store_at(default_url())
+    """The progress store at the configured location (raises :class:`StoreError`).
+
+    A database that did not answer is not tried again for ``AWAY_SECONDS``: pages
+    say so at once instead of each waiting for the timeout.
+    """
+    url = default_url()
+    failed = _open_failures.get(url)
+    if failed is not None and time.monotonic() - failed[0] < AWAY_SECONDS:
+        raise failed[1]
+    try:
+        store = _store_at(url)
+    except StoreError as error:
+        if error.reason in ("unavailable", "slow"):
+            _open_failures[url] = (time.monotonic(), error)
+        raise
+    _open_failures.pop(url, None)
+    return store
 
 
 def store_message(error: StoreError) -> str:
     """The learner's one-line message for a store error, in the session's language."""
-    if error.reason in ("locked", "damaged", "readonly", "cannot_open", "not_ours"):
+    if error.reason in ("locked", "damaged", "readonly", "cannot_open", "not_ours",
+                        "unavailable", "slow"):
         return tr(f"profile.err_{error.reason}", where=error.where)
     if error.reason == "bad_name":
         return tr("profile.bad_name", message=error.message)
@@ -123,8 +151,10 @@ def learner_id() -> int | None:
         return found
     try:
         found = get_store().learner_for_token(browser_token())
-    except StoreError:
+    except StoreError as error:
+        state[LEARNER_ERROR_KEY] = store_message(error)
         return None
+    state.pop(LEARNER_ERROR_KEY, None)
     state[LEARNER_KEY] = found
     return found
 
@@ -228,10 +258,17 @@ def profile_picker() -> None:
     with st.sidebar:
         st.subheader(tr("profile.title"))
         learner = learner_id()
-        try:
-            names = get_store().profiles(learner) if learner is not None else []
-        except StoreError as error:
-            st.error(store_message(error))
+        names: list[str] = []
+        problem = None
+        if learner is None:  # the store could not say who this is: its one line
+            problem = str(st.session_state.get(LEARNER_ERROR_KEY) or "")
+        else:
+            try:
+                names = get_store().profiles(learner)
+            except StoreError as error:
+                problem = store_message(error)
+        if problem is not None:
+            st.error(problem)
             keep_token_in_browser()
             return
         if current not in names:

@@ -1,0 +1,184 @@
+"""A database that does not answer, a read-only one: bounded waits, one clear line,
+and whatever can still be read is read."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, make_url, text
+
+from tests.silent import silent_tcp_server
+from tute_tutor.store import StoreError, open_store
+from tute_tutor.store.db import AWAY_SECONDS, new_token
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """The port of a server that accepts connections and never answers."""
+    with silent_tcp_server() as port:
+        yield port
+
+
+def test_a_server_that_never_answers_costs_seconds_and_one_clear_line(
+        silent_server: int) -> None:
+    url = f"postgresql://tutor@127.0.0.1:{silent_server}/tute"
+    started = time.monotonic()
+    with pytest.raises(StoreError) as caught:
+        open_store(url, timeout=1.0)
+    took = time.monotonic() - started
+    assert caught.value.reason == "unavailable"
+    assert "\n" not in caught.value.message and str(silent_server) in caught.value.message
+    assert took < 10, f"opening waited {took:.1f} s"
+
+
+class _Relay:
+    """A TCP relay on 127.0.0.1 in front of a real server. :meth:`go_silent` drops the
+    open connections (as a restarted or stuck server does) and from then on accepts
+    new ones without ever answering."""
+
+    def __init__(self, upstream_port: int) -> None:
+        self.upstream = upstream_port
+        self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(64)
+        self.server.settimeout(0.2)
+        self.port = int(self.server.getsockname()[1])
+        self.silent = threading.Event()
+        self.stop = threading.Event()
+        self.open: list[socket.socket] = []
+        self.threads = [threading.Thread(target=self._accept, daemon=True)]
+        self.threads[0].start()
+
+    def _accept(self) -> None:
+        while not self.stop.is_set():
+            try:
+                client, _ = self.server.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            self.open.append(client)
+            if self.silent.is_set():
+                continue
+            upstream = socket.create_connection(("127.0.0.1", self.upstream))
+            self.open.append(upstream)
+            for source, target in ((client, upstream), (upstream, client)):
+                thread = threading.Thread(target=self._pump, args=(source, target),
+                                          daemon=True)
+                thread.start()
+                self.threads.append(thread)
+
+    @staticmethod
+    def _pump(source: socket.socket, target: socket.socket) -> None:
+        try:
+            while chunk := source.recv(65536):
+                target.sendall(chunk)
+        except OSError:
+            pass
+
+    def go_silent(self) -> None:
+        self.silent.set()
+        for connection in self.open:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+            connection.close()
+        self.open.clear()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.go_silent()
+        self.server.close()
+        for thread in self.threads:
+            thread.join(timeout=5)
+
+
+def test_after_the_server_stops_answering_calls_fail_at_once_for_a_while(
+        postgres_url: str) -> None:
+    real = make_url(postgres_url)
+    assert real.port is not None
+    relay = _Relay(real.port)
+    try:
+        store = open_store(real.set(port=relay.port).render_as_string(hide_password=False),
+                           timeout=1.0)
+        me = store.learner_for_token(new_token())
+        assert me is not None
+        mine = store.profile(me, "default")
+        store.record_answer(mine, kind="legal", rule="montar", correct=True)
+        relay.go_silent()
+        times = []
+        for _ in range(3):
+            started = time.monotonic()
+            with pytest.raises(StoreError) as caught:
+                store.answers(mine)
+            times.append(time.monotonic() - started)
+            assert caught.value.reason == "unavailable", caught.value.message
+            assert "\n" not in caught.value.message
+        assert times[0] < 10, f"the first call waited {times[0]:.1f} s"
+        assert max(times[1:]) < 0.5, f"later calls waited again: {times}"
+        assert AWAY_SECONDS >= 5
+    finally:
+        relay.close()
+    # The answer given before is still there on the real server.
+    assert [a.rule for a in open_store(postgres_url).answers(mine)] == ["montar"]
+
+
+def test_a_statement_that_runs_too_long_is_stopped_in_one_line(postgres_url: str) -> None:
+    store = open_store(postgres_url, timeout=1.0)
+    with pytest.raises(StoreError) as caught, store._session() as session:
+        session.execute(text("SELECT pg_sleep(5)"))
+    assert caught.value.reason == "slow" and "\n" not in caught.value.message
+    assert store.profiles() == []  # and the store goes on
+
+
+def test_a_read_only_sqlite_file_can_still_be_viewed(tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite3"
+    token = new_token()
+    store = open_store(str(db))
+    me = store.learner_for_token(token)
+    assert me is not None
+    store.record_answer(store.profile(me, "default"), kind="legal", rule="montar",
+                        correct=True)
+    store.record_answer("Ana", kind="legal", rule="pisar", correct=False)
+    store.close()
+    before = db.read_bytes()
+    readonly = open_store(f"sqlite:///file:{db}?mode=ro&uri=true")
+    assert readonly.learner_for_token(token) == me  # a known browser: read only
+    assert [a.rule for a in readonly.answers(readonly.profile(me, "default"))] == ["montar"]
+    assert [a.rule for a in readonly.answers("Ana")] == ["pisar"]
+    with pytest.raises(StoreError) as caught:
+        readonly.record_answer("Ana", kind="legal", rule="x", correct=True)
+    assert caught.value.reason == "readonly" and "\n" not in caught.value.message
+    with pytest.raises(StoreError):
+        readonly.learner_for_token(new_token())  # a new browser cannot be written down
+    assert readonly.answers(readonly.profile(me, "nobody")) == []
+    assert db.read_bytes() == before
+
+
+def test_a_read_only_postgresql_database_can_still_be_viewed(postgres_url: str) -> None:
+    token = new_token()
+    store = open_store(postgres_url)
+    me = store.learner_for_token(token)
+    assert me is not None
+    store.record_answer(store.profile(me, "default"), kind="legal", rule="montar",
+                        correct=True)
+    store.close()
+    engine = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        name = connection.execute(text("SELECT current_database()")).scalar_one()
+        connection.execute(text(f'ALTER DATABASE "{name}" SET default_transaction_read_only'
+                                " = on"))
+    engine.dispose()
+    readonly = open_store(postgres_url)
+    assert readonly.learner_for_token(token) == me
+    assert [a.rule for a in readonly.answers(readonly.profile(me, "default"))] == ["montar"]
+    with pytest.raises(StoreError) as caught:
+        readonly.record_answer(readonly.profile(me, "default"), kind="legal", rule="x",
+                               correct=True)
+    assert caught.value.reason == "readonly" and "\n" not in caught.value.message
+    readonly.close()
