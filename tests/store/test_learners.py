@@ -3,7 +3,10 @@ bring progress to another browser and can be revoked. On SQLite and PostgreSQL."
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -192,3 +195,20 @@ def test_a_profile_known_only_by_its_token_finds_the_learner_at_each_call(
     assert [a.rule for a in store.answers(store.profile(learner, "default"))] == ["montar"]
     assert [a.rule for a in store.answers(early)] == ["montar"]
     assert store.profiles() == []
+
+
+def test_the_command_prints_a_carry_code_for_the_progress_from_before(
+        tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite3"
+    open_store(str(db)).record_answer("Ana", kind="legal", rule="montar", correct=True)
+    done = subprocess.run([sys.executable, "-m", "tute_tutor.store", "carry-code", "--db",
+                           str(db)], capture_output=True, text=True, check=True)
+    code = done.stdout.split(": ")[1].split()[0]
+    store = open_store(str(db))
+    phone = new_token()
+    learner = store.use_carry_code(code, phone)
+    assert learner == store.local_learner()
+    assert [a.rule for a in store.answers(OwnedProfile(None, "Ana", token=phone))] == ["montar"]
+    bad = subprocess.run([sys.executable, "-m", "tute_tutor.store", "upgrade", "--db", ""],
+                         capture_output=True, text=True, check=False)
+    assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr

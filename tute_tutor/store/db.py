@@ -324,6 +324,22 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def identity_token(secret: str, issuer: str, subject: str) -> str:
+    """The learner token of a person signed in with ``st.login`` (OIDC): the same on
+    every device, and nobody without the server's ``secret`` can make it.
+
+    >>> a = identity_token("s3cret", "https://idp.school", "pupil-17")
+    >>> a == identity_token("s3cret", "https://idp.school", "pupil-17"), len(a)
+    (True, 69)
+    >>> a == identity_token("other", "https://idp.school", "pupil-17")
+    False
+    """
+    import hmac
+
+    mac = hmac.new(secret.encode("utf-8"), f"{issuer}\n{subject}".encode(), hashlib.sha256)
+    return "oidc-" + mac.hexdigest()
+
+
 def check_token(token: object) -> str:
     """A learner token as a browser sends it back (20 to 100 URL-safe characters)."""
     if (not isinstance(token, str) or not 20 <= len(token) <= 100
@@ -487,6 +503,10 @@ class Store:
             return learner.id  # not kept until that transaction is committed
         self._local_id = found
         return found
+
+    def local_learner(self) -> int:
+        """The id of the ``local`` learner (plain profile names, data from before)."""
+        return self._guard(self._local_learner)
 
     def learner_for_token(self, token: str, *, create: bool = True) -> int | None:
         """The learner whose browser holds ``token``; a new learner for a token never

@@ -29,6 +29,7 @@ from tute_tutor.store.db import (
     OwnedProfile,
     check_profile_name,
     check_token,
+    identity_token,
     new_token,
 )
 from tute_tutor.ui.state import tr
@@ -128,18 +129,65 @@ def _cookie_token() -> str | None:
         return None  # not one of ours: this browser gets a new token
 
 
+def login_configured() -> bool:
+    """True when the server's secrets have an ``[auth]`` section (``st.login``)."""
+    try:
+        return "auth" in st.secrets
+    except Exception:  # no secrets file at all
+        return False
+
+
+def _login_token() -> str | None:
+    """The learner token of the person signed in with ``st.login``, if any."""
+    if not login_configured():
+        return None
+    try:
+        user = st.user
+        if not user.get("is_logged_in"):
+            return None
+        secret = str(st.secrets["auth"].get("cookie_secret") or "")
+        issuer, subject = str(user.get("iss") or ""), str(user.get("sub") or "")
+    except Exception:
+        return None
+    if not secret or not subject:
+        return None
+    return identity_token(secret, issuer, subject)
+
+
 def browser_token() -> str:
-    """This browser's learner token: the cookie's, else a new one (written by
+    """This browser's learner token: the signed-in person's (``st.login``, when the
+    server has it), else the cookie's, else a new one (written by
     :func:`keep_token_in_browser`)."""
     state = st.session_state
     token = state.get(TOKEN_KEY)
     if not isinstance(token, str):
-        token = _cookie_token()
-        state[COOKIE_OK_KEY] = token is not None
-        if token is None:
-            token = new_token()
+        token = _login_token()
+        if token is not None:
+            state[COOKIE_OK_KEY] = True  # the identity provider keeps it, not a cookie
+        else:
+            token = _cookie_token()
+            state[COOKIE_OK_KEY] = token is not None
+            if token is None:
+                token = new_token()
         state[TOKEN_KEY] = token
     return token
+
+
+def _login_buttons() -> None:
+    """Sign in / sign out, only where the server has ``st.login`` configured."""
+    if not login_configured():
+        return
+    try:
+        signed_in = bool(st.user.get("is_logged_in"))
+    except Exception:
+        return
+    if signed_in:
+        st.caption(tr("profile.signed_in"))
+        st.button(tr("profile.sign_out"), key="profile_sign_out", on_click=st.logout,
+                  icon=":material/logout:")
+    else:
+        st.button(tr("profile.sign_in"), key="profile_sign_in", on_click=st.login,
+                  icon=":material/login:", help=tr("profile.sign_in_help"))
 
 
 def learner_id() -> int | None:
@@ -280,6 +328,7 @@ def profile_picker() -> None:
                      on_change=_on_pick)
         st.text_input(tr("profile.new"), key=_NEW_NAME_KEY, on_change=_on_create,
                       placeholder=tr("profile.new_placeholder"), max_chars=40)
+        _login_buttons()
         problem = st.session_state.pop("profile_error", None)
         if problem:
             st.error(problem)
