@@ -47,6 +47,7 @@ TOKEN_KEY = "learner_token"
 """Session key of this browser's learner token (tests may set it before a first run)."""
 LEARNER_KEY = "learner_id"
 COOKIE_OK_KEY = "learner_cookie_ok"
+COOKIE_RENEW_KEY = "learner_cookie_renew"
 LEARNER_ERROR_KEY = "learner_error"
 CARRY_SHOWN_KEY = "carry_code_shown"
 CARRY_NOTICE_KEY = "carry_notice"
@@ -63,7 +64,7 @@ export default function ({ data, setStateValue }) {
     const secure = window.location.protocol === "https:" ? "; Secure" : "";
     document.cookie = pair + "; Max-Age=" + data.maxAge + "; Path=/; SameSite=Lax" + secure;
   }
-  if (held()) setStateValue("stored", data.value);
+  if (!data.renew && held()) setStateValue("stored", data.value);  // a new token: confirm
 }
 """
 _cookie_writer = st.components.v2.component("tute_tutor_learner_cookie", js=_COOKIE_JS)
@@ -166,7 +167,8 @@ def browser_token() -> str:
             state[COOKIE_OK_KEY] = True  # the identity provider keeps it, not a cookie
         else:
             token = _cookie_token()
-            state[COOKIE_OK_KEY] = token is not None
+            state[COOKIE_RENEW_KEY] = token is not None
+            state[COOKIE_OK_KEY] = False  # written (or renewed) once per session
             if token is None:
                 token = new_token()
         state[TOKEN_KEY] = token
@@ -208,16 +210,19 @@ def learner_id() -> int | None:
 
 
 def keep_token_in_browser() -> None:
-    """Write the token cookie until the browser confirms it holds it (once a session)."""
+    """Keep the token in the browser's cookie: a cookie the browser sent is renewed
+    once a session (no rerun); a new token is written until the browser confirms it."""
     state = st.session_state
     token = browser_token()
     if state.get(COOKIE_OK_KEY):
         return
+    renew = bool(state.get(COOKIE_RENEW_KEY))
     result = _cookie_writer(
         key="tute-learner-cookie",
-        data={"name": COOKIE, "value": token, "maxAge": COOKIE_DAYS * 86400, "renew": True},
+        data={"name": COOKIE, "value": token, "maxAge": COOKIE_DAYS * 86400,
+              "renew": renew},
         on_stored_change=_noop)
-    if result.get("stored") == token:
+    if renew or result.get("stored") == token:
         state[COOKIE_OK_KEY] = True
 
 
@@ -232,6 +237,7 @@ def _switch_learner(token: str, learner: int) -> None:
     state[TOKEN_KEY] = token
     state[LEARNER_KEY] = learner
     state[COOKIE_OK_KEY] = False
+    state[COOKIE_RENEW_KEY] = False
     for key in (PROFILE_KEY, _PICK_KEY, "quiz_srs"):
         state.pop(key, None)
 
