@@ -232,6 +232,7 @@ def test_student_opens_a_link_picks_an_answer_then_sees_it() -> None:
     store = open_store(os.environ["TUTE_TUTOR_DB"])
     profile = at.session_state["profile"]  # this browser's learner's profile
     answers = [(a.kind, a.rule, a.correct) for a in store.answers(profile)]
+    assert store.profiles() == []  # nothing landed outside this browser's learner
     store.close()
     assert answers == [("legal", "montar", False), ("legal", "montar", True),
                        ("legal", PARTNER.analyse().obligation, True)]
