@@ -31,19 +31,24 @@ def main() -> None:
     from streamlit.testing.v1 import AppTest
 
     from tute_tutor.store import DEFAULT_PROFILE, open_store
+    from tute_tutor.store.db import OwnedProfile, new_token
+    from tute_tutor.ui.profile import TOKEN_KEY
 
     store = open_store()
+    token = new_token()  # the browser the page is opened in
+    profile = OwnedProfile(None, DEFAULT_PROFILE, token=token)
     start = datetime(2026, 1, 1, tzinfo=UTC)
     t0 = time.perf_counter()
     for i in range(args.answers):
-        store.record_answer(DEFAULT_PROFILE, kind="legal", rule=RULES[i % len(RULES)],
+        store.record_answer(profile, kind="legal", rule=RULES[i % len(RULES)],
                             correct=i % 4 != 0,
                             at=start + timedelta(minutes=i * 60 * 24 * 60 // args.answers))
     for n in range(12):
-        store.record_lesson(DEFAULT_PROFILE, f"lesson-{n}", at=start + timedelta(days=5 * n))
+        store.record_lesson(profile, f"lesson-{n}", at=start + timedelta(days=5 * n))
     seeded = time.perf_counter() - t0
     app = Path(__file__).resolve().parents[1] / "streamlit_app.py"
     at = AppTest.from_file(str(app), default_timeout=120)
+    at.session_state[TOKEN_KEY] = token
     at.run()
     at.switch_page("pages/progress.py")
     t0 = time.perf_counter()
