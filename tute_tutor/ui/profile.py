@@ -47,7 +47,6 @@ TOKEN_KEY = "learner_token"
 """Session key of this browser's learner token (tests may set it before a first run)."""
 LEARNER_KEY = "learner_id"
 COOKIE_OK_KEY = "learner_cookie_ok"
-COOKIE_RENEW_KEY = "learner_cookie_renew"
 LEARNER_ERROR_KEY = "learner_error"
 CARRY_SHOWN_KEY = "carry_code_shown"
 CARRY_NOTICE_KEY = "carry_notice"
@@ -57,14 +56,12 @@ _CARRY_INPUT_KEY = "carry_code_input"
 _OLD_PARAM = "profile"
 
 _COOKIE_JS = """
-export default function ({ data, setStateValue }) {
-  const pair = data.name + "=" + data.value;
-  const held = () => document.cookie.split("; ").includes(pair);
-  if (!held() || data.renew) {
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = pair + "; Max-Age=" + data.maxAge + "; Path=/; SameSite=Lax" + secure;
-  }
-  if (!data.renew && held()) setStateValue("stored", data.value);  // a new token: confirm
+export default function ({ data }) {
+  // Write (or renew) the learner cookie. Nothing is sent back: a reply would rerun the
+  // page, and the next session reads the cookie anyway (st.context.cookies).
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = data.name + "=" + data.value + "; Max-Age=" + data.maxAge
+    + "; Path=/; SameSite=Lax" + secure;
 }
 """
 _cookie_writer = st.components.v2.component("tute_tutor_learner_cookie", js=_COOKIE_JS)
@@ -167,7 +164,6 @@ def browser_token() -> str:
             state[COOKIE_OK_KEY] = True  # the identity provider keeps it, not a cookie
         else:
             token = _cookie_token()
-            state[COOKIE_RENEW_KEY] = token is not None
             state[COOKIE_OK_KEY] = False  # written (or renewed) once per session
             if token is None:
                 token = new_token()
@@ -210,24 +206,16 @@ def learner_id() -> int | None:
 
 
 def keep_token_in_browser() -> None:
-    """Keep the token in the browser's cookie: a cookie the browser sent is renewed
-    once a session (no rerun); a new token is written until the browser confirms it."""
+    """Write the token into the browser's cookie once a session (a new token, or the
+    one the browser sent, renewed). The component sends nothing back, so it never
+    causes a rerun."""
     state = st.session_state
     token = browser_token()
     if state.get(COOKIE_OK_KEY):
         return
-    renew = bool(state.get(COOKIE_RENEW_KEY))
-    result = _cookie_writer(
-        key="tute-learner-cookie",
-        data={"name": COOKIE, "value": token, "maxAge": COOKIE_DAYS * 86400,
-              "renew": renew},
-        on_stored_change=_noop)
-    if renew or result.get("stored") == token:
-        state[COOKIE_OK_KEY] = True
-
-
-def _noop() -> None:
-    """The cookie component's change callback (its value is read on the run itself)."""
+    _cookie_writer(key="tute-learner-cookie",
+                   data={"name": COOKIE, "value": token, "maxAge": COOKIE_DAYS * 86400})
+    state[COOKIE_OK_KEY] = True
 
 
 def _switch_learner(token: str, learner: int) -> None:
@@ -237,7 +225,6 @@ def _switch_learner(token: str, learner: int) -> None:
     state[TOKEN_KEY] = token
     state[LEARNER_KEY] = learner
     state[COOKIE_OK_KEY] = False
-    state[COOKIE_RENEW_KEY] = False
     for key in (PROFILE_KEY, _PICK_KEY, "quiz_srs"):
         state.pop(key, None)
 
