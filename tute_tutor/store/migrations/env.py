@@ -12,8 +12,6 @@ from sqlalchemy import Connection, create_engine
 
 from tute_tutor.store.db import metadata
 
-config = context.config
-
 
 def _run(connection: Connection) -> None:
     context.configure(
@@ -29,7 +27,7 @@ def _run(connection: Connection) -> None:
 
 def run_migrations_online() -> None:
     """Migrate through the given connection, or one made from the configured URL."""
-    given = config.attributes.get("connection")
+    given = context.config.attributes.get("connection")
     if given is not None:
         _run(given)
         return
@@ -41,6 +39,9 @@ def run_migrations_online() -> None:
     engine.dispose()
 
 
-if context.is_offline_mode():
-    raise SystemExit("offline (SQL script) migrations are not supported: give a database")
-run_migrations_online()
+# Alembic runs this file inside its environment; a plain import (a walk over every
+# module, say) finds no environment and does nothing.
+if hasattr(context, "config"):
+    if context.is_offline_mode():
+        raise SystemExit("offline (SQL script) migrations are not supported: give a database")
+    run_migrations_online()
