@@ -77,7 +77,8 @@ def _lesson_with_a_refused_card() -> tuple[Any, Any, int]:
         scenarios = [block for block in lesson.blocks if block.scenario is not None]
         for position, block in enumerate(scenarios):
             scenario = block.scenario
-            if scenario.trick and len(scenario.analyse().legal) < len(scenario.hand):
+            if scenario.trick and block.ask == "one" and \
+                    len(scenario.analyse().legal) < len(scenario.hand):
                 return lesson, block, position
     raise AssertionError("no lesson scenario refuses a card")
 
