@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tute_tutor.engine.cards import Card, parse_cards
+from tute_tutor.formats.scenario import Scenario
 from tute_tutor.teach.lessons import (
     LESSONS_DIR,
     Block,
@@ -20,7 +21,6 @@ from tute_tutor.teach.lessons import (
     load_lessons,
     parse_lesson,
 )
-from tute_tutor.formats.scenario import Scenario
 
 LESSONS, _ = load_lessons(LESSONS_DIR)
 BLOCKS = [(lesson.id, i, block) for lesson in LESSONS for i, block in enumerate(lesson.blocks)
