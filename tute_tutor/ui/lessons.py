@@ -268,8 +268,9 @@ def render_scenario_block(block: Block, key: str) -> None:
                                       and scenario.analyse().is_legal(single)):
                 single = None  # the verdict above already judged it
             show_answer(scenario, single)
-            for line in block.judgement(lang):
-                st.markdown(f"- {line}")
+            lines = block.judgement(lang)
+            if lines:  # the best card first, then why, card by card
+                st.markdown(f"**{lines[0]}**\n\n" + "\n".join(f"- {line}" for line in lines[1:]))
             if block.explanation:
                 st.info(block.explanation[lang], icon=":material/school:")
             st.button(tr("lessons_page.try_again"), key=f"{key}_again",
