@@ -77,7 +77,8 @@ def _lesson_with_a_refused_card() -> tuple[Any, Any, int]:
         scenarios = [block for block in lesson.blocks if block.scenario is not None]
         for position, block in enumerate(scenarios):
             scenario = block.scenario
-            if scenario.trick and len(scenario.analyse().legal) < len(scenario.hand):
+            if scenario.trick and block.ask == "one" and \
+                    len(scenario.analyse().legal) < len(scenario.hand):
                 return lesson, block, position
     raise AssertionError("no lesson scenario refuses a card")
 
@@ -109,6 +110,33 @@ def test_open_a_lesson_and_pick_a_card_by_clicking_it(
     page.get_by_text(refused.name_with_article("es"), exact=False).first.wait_for()
     page.get_by_text(explanation).first.scroll_into_view_if_needed()
     screenshot(page, "lesson-card-picked")
+
+
+def test_a_worse_legal_card_is_refused_in_a_best_scenario(
+    page: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    lessons, _ = load_lessons(LESSONS_DIR)
+    lesson, block, position = next(
+        (lesson, block, position) for lesson in lessons
+        for position, block in enumerate(b for b in lesson.blocks if b.scenario is not None)
+        if block.ask == "best")
+    best = block.expected()
+    worse = next(card for card in block.scenario.analyse().legal if card not in best)
+    page.goto(f"{app_url}/lessons?lang=es&lesson={lesson.id}")
+    wait_for_app(page)
+    assert page.get_by_text(block.explanation["es"]).count() == 0  # waits for the pick
+    card = page.locator(".tt-hand").nth(position).locator(f"button[data-card='{worse}']")
+    card.scroll_into_view_if_needed()
+    card.click()
+    page.get_by_text(block.explanation["es"]).first.wait_for()
+    wait_for_app(page)
+    assert page.get_by_text("No es la mejor carta aquí", exact=False).count() >= 1
+    page.get_by_text(block.judgement("es")[0], exact=False).first.wait_for()
+    page.get_by_text(block.explanation["es"]).first.scroll_into_view_if_needed()
+    screenshot(page, "lesson-best-card-worse-pick")
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

@@ -27,7 +27,7 @@ from tute_tutor.teach.lessons import LESSONS_DIR, LESSONS_DIR_ENV, load_lessons
 from tute_tutor.teach.rulebook import FLAG_VALUES, flag_examples
 from tute_tutor.ui.state import format_flags, locale_language, parse_flags, settings_from_query
 from tute_tutor.words.catalog import LANGUAGES, t
-from tute_tutor.words.explain import explain
+from tute_tutor.words.explain import explain, join_names
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules")
@@ -298,7 +298,7 @@ def test_open_a_lesson_from_the_list_and_go_back() -> None:
 def _first_scenario_lesson() -> tuple[Any, int, Any]:
     for lesson in LESSONS:
         for index, block in enumerate(lesson.blocks):
-            if block.scenario is not None and block.scenario.trick:
+            if block.scenario is not None and block.scenario.trick and block.ask == "one":
                 analysis = block.scenario.analyse()
                 if len(analysis.legal) < len(block.scenario.hand):
                     return lesson, index, block
@@ -324,6 +324,52 @@ def test_picking_a_card_shows_the_verdict_then_the_engines_answer(pick_legal: bo
         assert any(name in text for text in texts(at, "error"))
     at.button(key=f"lesson_{lesson.id}_b{index}_again").click().run()
     assert explanation not in texts(at, "info")
+
+
+def _names(cards: Any) -> str:
+    return join_names(list(cards), "es")
+
+
+def _block_asking(ask: str) -> tuple[Any, int, Any]:
+    for lesson in LESSONS:
+        for index, block in enumerate(lesson.blocks):
+            if block.scenario is not None and block.ask == ask:
+                return lesson, index, block
+    raise AssertionError(f"no lesson has a scenario block asking {ask!r}")
+
+
+def test_a_worse_legal_card_is_not_right_in_a_best_block() -> None:
+    lesson, index, block = _block_asking("best")
+    key = f"lesson_{lesson.id}_b{index}"
+    best = block.expected()
+    worse = next(c for c in block.scenario.analyse().legal if c not in best)
+    at = open_app(page="lessons", params={"lesson": lesson.id})
+    at.button(key=f"{key}_hand__btn_{worse}").click().run()
+    assert not at.exception
+    names = _names(best)
+    wrong = t("lessons_page.not_right_best", "es", cards=names).lstrip("✘ ")
+    right = t("lessons_page.right_best", "es", cards=names).lstrip("✔ ")
+    assert any(wrong in text for text in texts(at, "error"))
+    assert not any(right in text for text in texts(at, "success"))
+    assert block.explanation["es"] in texts(at, "info")  # shown only after the pick
+    assert block.judgement("es")[0] in "\n".join(texts(at, "markdown"))
+    at.button(key=f"{key}_again").click().run()
+    assert block.explanation["es"] not in texts(at, "info")
+    at.button(key=f"{key}_hand__btn_{best[0]}").click().run()
+    assert any(right in text for text in texts(at, "success"))
+
+
+def test_an_all_block_takes_every_legal_card() -> None:
+    lesson, index, block = _block_asking("all")
+    key = f"lesson_{lesson.id}_b{index}"
+    legal = [str(c) for c in block.scenario.analyse().legal]
+    at = open_app(page="lessons", params={"lesson": lesson.id})
+    mark(at, legal, key=f"{key}_cards")
+    at.button(key=f"{key}_check").click().run()
+    assert not at.exception
+    names = _names(block.scenario.analyse().legal)
+    right = t("lessons_page.right_all", "es", cards=names).lstrip("✔ ")
+    assert any(right in text for text in texts(at, "success"))
 
 
 def test_choice_question_says_right_or_wrong() -> None:

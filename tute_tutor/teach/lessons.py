@@ -41,10 +41,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, deck, suit_from_letter, suit_name
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.legal import OBLIGATIONS
+from tute_tutor.engine.legal import OBLIGATIONS, trick_state
+from tute_tutor.engine.tricks import play_into_trick
 from tute_tutor.formats.scenario import Scenario
-from tute_tutor.words.explain import explain
+from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import explain, join_names
 
 LESSONS_DIR: Final = Path(__file__).resolve().parents[2] / "lessons"
 """The lessons shipped with the project: ``<repo>/lessons``."""
@@ -58,10 +61,18 @@ LANGS: Final = ("es", "en")
 _ID_RE: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _LESSON_KEYS: Final = frozenset({"id", "order", "title", "summary", "block", "question"})
 _TEXT_BLOCK_KEYS: Final = frozenset({"kind", "es", "en"})
-_SCENARIO_BLOCK_KEYS: Final = frozenset({"kind", "prompt", "scenario", "expect"})
+_SCENARIO_BLOCK_KEYS: Final = frozenset({"kind", "prompt", "scenario", "expect", "ask", "best",
+                                        "explanation"})
 _CHOICE_KEYS: Final = frozenset({"kind", "prompt", "options", "answer", "explanation"})
 _LEGAL_KEYS: Final = frozenset({"kind", "prompt", "scenario", "expect", "explanation"})
 
+
+ASKS: Final = ("one", "all", "best")
+"""What a scenario block asks: ``one`` card you may play, ``all`` the cards you may play,
+or the ``best`` card (judged by :func:`judge_plays`)."""
+
+TUTE_WORTH: Final = 130
+"""What breaking up a tute costs in :func:`judge_plays`: the whole hand (its 130 points)."""
 
 _LINE_BREAKS: Final = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
 
@@ -82,13 +93,156 @@ class LessonError(TuteError):
         self.problem = problem
 
 
+# --------------------------------------------------------------------------- judging
+
+
+@dataclass(frozen=True)
+class PlayJudgement:
+    """What one legal card does to the trick, as far as the player to move can know.
+
+    ``stake`` is the points on the table plus the card's own; ``outcome`` is ``ours``
+    when nobody after you can take the trick from your side whatever they hold,
+    ``theirs`` when the opponents keep it whatever your partner holds, ``open``
+    otherwise; ``cante_loss`` the cantes of your hand the card breaks up (a tute
+    counts :data:`TUTE_WORTH`); ``broken`` names them (``tute``, ``forty``,
+    ``twenty:<suit letter>``).
+    """
+
+    card: Card
+    stake: int
+    outcome: str
+    cante_loss: int
+    broken: tuple[str, ...]
+    is_trump: bool
+
+    @property
+    def value(self) -> int:
+        """Points for your side in the worst case (an open trick is lost), cantes lost off."""
+        won = self.stake if self.outcome == "ours" else -self.stake
+        return won - self.cante_loss
+
+    @property
+    def rank_key(self) -> tuple[int, bool]:
+        """Higher is better: the worst-case value, then keeping a trump when it ties."""
+        return (self.value, not self.is_trump)
+
+
+def _cantes_in(hand: frozenset[Card], trump: int) -> dict[str, int]:
+    """The cantes a hand could still sing, by name, with their worth."""
+    found: dict[str, int] = {}
+    for suit, letter in enumerate(SUIT_LETTERS):
+        if Card.parse(f"12{letter}") in hand and Card.parse(f"11{letter}") in hand:
+            found["forty" if suit == trump else f"twenty:{letter}"] = 40 if suit == trump else 20
+    for rank in (12, 11):
+        if all(Card.parse(f"{rank}{letter}") in hand for letter in SUIT_LETTERS):
+            found["tute"] = TUTE_WORTH
+    return found
+
+
+def judge_plays(scenario: Scenario) -> tuple[PlayJudgement, ...]:
+    """Every legal card of ``scenario`` judged on the trick, best first.
+
+    The players after you may hold any card you cannot see (the deck less your hand and
+    the table), so a trick is ``ours`` only if no such card in an opponent's hand could
+    take it. A card is better when it brings your side more points in the worst case;
+    breaking up a cante costs its worth; on a tie, the card that keeps a trump is better.
+
+    >>> s = Scenario.from_json({"ruleset": "clasico", "trump": "b",
+    ...                         "hand": ["3e", "6e", "12b"], "trick": ["10e", "1e"]})
+    >>> [(str(j.card), j.outcome, j.value) for j in judge_plays(s)]
+    [('6e', 'theirs', -13), ('3e', 'theirs', -23)]
+    """
+    rules = scenario.rules
+    analysis = scenario.analyse()
+    me = len(scenario.trick)
+    later = range(me + 1, rules.players)
+
+    def ours(position: int) -> bool:
+        return position == me or (rules.has_teams and (me - position) % 2 == 0)
+
+    seen = set(scenario.hand) | set(scenario.trick)
+    unseen = [card for card in deck(rules.players) if card not in seen]
+    cantes_open = not (rules.has_stock and scenario.stock_left == 0)
+    hand = frozenset(scenario.hand)
+    before = _cantes_in(hand, scenario.trump) if cantes_open else {}
+    judged: list[PlayJudgement] = []
+    for card in analysis.legal:
+        trick = [c.index for c in (*scenario.trick, card)]
+        state = trick_state(trick, scenario.trump)
+        takers = any(play_into_trick(c.index, state.lead, state.high_lead, state.best,
+                                     scenario.trump)[3] for c in unseen)
+        if ours(state.winner_position):
+            outcome = "open" if takers and any(not ours(p) for p in later) else "ours"
+        else:
+            outcome = "open" if takers and any(ours(p) for p in later) else "theirs"
+        after = _cantes_in(hand - {card}, scenario.trump) if cantes_open else {}
+        broken = tuple(name for name in before if name not in after)
+        judged.append(PlayJudgement(
+            card, sum(CARDS[i].points for i in trick), outcome,
+            sum(before[name] for name in broken), broken, card.suit == scenario.trump))
+    judged.sort(key=lambda j: j.rank_key, reverse=True)
+    return tuple(judged)
+
+
+def best_plays(scenario: Scenario) -> tuple[Card, ...]:
+    """The legal cards that :func:`judge_plays` ranks first (several when they tie)."""
+    judged = judge_plays(scenario)
+    return tuple(j.card for j in judged if j.rank_key == judged[0].rank_key)
+
+
+def _broken_name(name: str, lang: str) -> str:
+    if name.startswith("twenty:"):
+        suit = suit_name(suit_from_letter(name.split(":", 1)[1]), lang)
+        return t("explain.judge.broken_twenty", lang, suit=suit)
+    return t(f"explain.judge.broken_{name}", lang)
+
+
+def judgement_lines(scenario: Scenario, lang: str = "es") -> list[str]:
+    """Why the best cards are best: one sentence for the best, one per legal card."""
+    judged = judge_plays(scenario)
+    best = best_plays(scenario)
+    teams = scenario.rules.has_teams
+    head = "best_one" if len(best) == 1 else "best_many"
+    lines = [t(f"explain.judge.{head}", lang, cards=join_names(best, lang))]
+    for j in judged:
+        key = {"ours": "ours" if teams else "ours_alone", "theirs": "theirs",
+               "open": "open_ours" if _is_ours_now(scenario, j.card) else "open_theirs"}
+        name = key[j.outcome] + ("" if j.stake else "_zero")
+        sentence = t(f"explain.judge.{name}", lang,
+                     card=j.card.name_with_article(lang), stake=j.stake)
+        if j.broken:
+            names = [_broken_name(name, lang) for name in j.broken]
+            sentence += " " + t("explain.judge.breaks", lang, cantes=_join(names, lang),
+                                loss=j.cante_loss)
+        if j.is_trump and j.card not in best and j.value == judged[0].value:
+            sentence += " " + t("explain.judge.spends_trump", lang)
+        lines.append(sentence[0].upper() + sentence[1:])
+    return lines
+
+
+def _join(items: list[str], lang: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {t('explain.and', lang)} " + items[-1]
+
+
+def _is_ours_now(scenario: Scenario, card: Card) -> bool:
+    """Whether your side wins the trick right after ``card`` (before the later players)."""
+    me = len(scenario.trick)
+    state = trick_state([c.index for c in (*scenario.trick, card)], scenario.trump)
+    position = state.winner_position
+    return position == me or (scenario.rules.has_teams and (me - position) % 2 == 0)
+
+
 @dataclass(frozen=True)
 class Block:
     """One piece of a lesson: markdown text, or a scenario the learner answers.
 
     ``text`` holds the markdown of a text block (empty for a scenario block);
     ``prompt`` the question asked over a scenario (empty for a text block);
-    ``expect`` the obligation code the author expects the engine to give, if declared.
+    ``expect`` the obligation code the author expects the engine to give, if declared;
+    ``ask`` what the learner picks (:data:`ASKS`); ``explanation`` the author's text shown
+    only after the learner has answered (empty when there is none).
     """
 
     kind: str
@@ -96,15 +250,44 @@ class Block:
     scenario: Scenario | None
     prompt: dict[str, str]
     expect: str | None = None
+    ask: str = "one"
+    explanation: dict[str, str] = field(default_factory=dict)
 
     def answer(self, lang: str = "es") -> dict[str, Any]:
         """The engine's answer for a scenario block (``tute-tutor legal`` JSON).
 
         The explanation is the engine's own sentence, never text from the file.
         """
+        return self._scenario().answer(lang)
+
+    def _scenario(self) -> Scenario:
         if self.scenario is None:
             raise TuteError("a text block has no scenario to answer")
-        return self.scenario.answer(lang)
+        return self.scenario
+
+    def expected(self) -> tuple[Card, ...]:
+        """The cards a right answer holds: the legal ones, or the best ones for ``best``."""
+        scenario = self._scenario()
+        if self.ask == "best":
+            return best_plays(scenario)
+        return scenario.analyse().legal
+
+    def is_right(self, picked: Iterable[Card]) -> bool:
+        """Grade the learner's pick with the engine.
+
+        ``one``: a single card that may be played; ``all``: exactly the legal cards;
+        ``best``: a single card among :func:`best_plays`, never a worse legal one.
+        """
+        chosen = set(picked)
+        if self.ask == "all":
+            return chosen == set(self.expected())
+        return len(chosen) == 1 and chosen <= set(self.expected())
+
+    def judgement(self, lang: str = "es") -> list[str]:
+        """For ``best``: the engine's sentences saying why the best card is best."""
+        if self.ask != "best":
+            return []
+        return judgement_lines(self._scenario(), lang)
 
 
 @dataclass(frozen=True)
@@ -266,7 +449,11 @@ class _Reader:
             prompt = self.texts(self.required(raw, "prompt", where), f"{where} prompt")
             scenario = self.scenario(self.required(raw, "scenario", where), where)
             expect = self.expect(raw, scenario, where)
-            return Block("scenario", {}, scenario, prompt, expect)
+            ask = self.ask(raw, scenario, where)
+            explanation: dict[str, str] = {}
+            if "explanation" in raw:
+                explanation = self.texts(raw["explanation"], f"{where} explanation")
+            return Block("scenario", {}, scenario, prompt, expect, ask, explanation)
         raise self.fail(f"{where}: kind {kind!r} must be \"text\" or \"scenario\"")
 
     def question(self, raw: dict[str, Any], where: str) -> LessonQuestion:
@@ -379,6 +566,34 @@ class _Reader:
             # Odd TOML values (dates, nested tables) the scenario parser does not expect.
             raise self.fail(f"{where}: bad scenario: {error}") from None
 
+    def ask(self, raw: Mapping[str, Any], scenario: Scenario, where: str) -> str:
+        """What the block asks, and for ``best`` the declared best cards checked."""
+        ask = raw.get("ask", "one")
+        if ask not in ASKS:
+            raise self.fail(f"{where}: ask {ask!r} must be one of {', '.join(ASKS)}")
+        if "best" in raw and ask != "best":
+            raise self.fail(f"{where}: 'best' only goes with ask = \"best\"")
+        if ask != "best":
+            return str(ask)
+        legal = scenario.analyse().legal
+        best = best_plays(scenario)
+        if len(best) == len(legal):
+            raise self.fail(f"{where}: ask = \"best\" but the engine finds every legal card "
+                            "equally good here: ask \"one\" or change the cards")
+        if "best" in raw:
+            declared = raw["best"]
+            if not isinstance(declared, list) or not all(isinstance(c, str) for c in declared):
+                raise self.fail(f"{where}: best must be a list of card codes like [\"6e\"]")
+            try:
+                cards = {Card.parse(code) for code in declared}
+            except TuteError as error:
+                raise self.fail(f"{where}: best: {error}") from None
+            if cards != set(best):
+                found = ", ".join(str(c) for c in best)
+                raise self.fail(f"{where}: the engine finds the best card(s) {found}, "
+                                f"not {', '.join(declared)}")
+        return "best"
+
     def expect(self, raw: Mapping[str, Any], scenario: Scenario, where: str) -> str | None:
         """The declared obligation, checked against the engine's."""
         if "expect" not in raw:
@@ -419,8 +634,9 @@ def check_main(argv: list[str] | None = None) -> int:
     return 2 if failed else 0
 
 
-__all__ = ["LANGS", "LESSONS_DIR", "Block", "Lesson", "LessonError", "LessonQuestion",
-           "check_main", "display_path", "lessons_dir", "load_lesson", "load_lessons",
+__all__ = ["ASKS", "LANGS", "LESSONS_DIR", "TUTE_WORTH", "Block", "Lesson", "LessonError",
+           "LessonQuestion", "PlayJudgement", "best_plays", "check_main", "display_path",
+           "judge_plays", "judgement_lines", "lessons_dir", "load_lesson", "load_lessons",
            "parse_lesson"]
 
 

@@ -235,7 +235,8 @@ def show_answer(scenario: Scenario, picked: Card | None) -> None:
 
 
 def render_scenario_block(block: Block, key: str) -> None:
-    """A scenario: the learner picks a card, then sees the engine's answer."""
+    """A scenario: the learner picks first (one card, every legal card or the best card),
+    then sees the engine's verdict, its answer and the author's explanation."""
     scenario = block.scenario
     assert scenario is not None
     lang = settings().lang
@@ -244,17 +245,48 @@ def render_scenario_block(block: Block, key: str) -> None:
         st.markdown(f"**{block.prompt[lang]}**")
         scenario_context(scenario)
         show_table(scenario)
-        picked_code = st.session_state.get(picked_key)
-        if picked_code is None:
-            st.caption(tr("lessons_page.your_hand"))
-            clicked = pick_card(scenario.hand, key=f"{key}_hand", width=80)
-            if clicked is not None:
-                st.session_state[picked_key] = str(clicked)
-                picked_code = str(clicked)
-        if picked_code is not None:
-            show_answer(scenario, Card.parse(picked_code))
+        picked_codes: list[str] | None = st.session_state.get(picked_key)
+        if picked_codes is None:
+            if block.ask == "all":
+                st.caption(tr("lessons_page.pick_legal"))
+                chosen = pick_cards(scenario.hand, key=f"{key}_cards", width=80)
+                if st.button(tr("lessons_page.check"), key=f"{key}_check"):
+                    picked_codes = [str(card) for card in chosen]
+            else:
+                st.caption(tr("lessons_page.your_hand_best" if block.ask == "best"
+                              else "lessons_page.your_hand"))
+                clicked = pick_card(scenario.hand, key=f"{key}_hand", width=80)
+                if clicked is not None:
+                    picked_codes = [str(clicked)]
+            if picked_codes is not None:
+                st.session_state[picked_key] = picked_codes
+        if picked_codes is not None:
+            picked = [Card.parse(code) for code in picked_codes]
+            show_verdict(block, picked)
+            single = picked[0] if len(picked) == 1 else None
+            if block.ask == "all" or (block.ask == "best" and single is not None
+                                      and scenario.analyse().is_legal(single)):
+                single = None  # the verdict above already judged it
+            show_answer(scenario, single)
+            lines = block.judgement(lang)
+            if lines:  # the best card first, then why, card by card
+                st.markdown(f"**{lines[0]}**\n\n" + "\n".join(f"- {line}" for line in lines[1:]))
+            if block.explanation:
+                st.info(block.explanation[lang], icon=":material/school:")
             st.button(tr("lessons_page.try_again"), key=f"{key}_again",
                       on_click=st.session_state.pop, args=(picked_key, None))
+
+
+def show_verdict(block: Block, picked: Sequence[Card]) -> None:
+    """Right or not for ``all`` and ``best`` blocks, graded by the lesson loader."""
+    lang = settings().lang
+    if block.ask == "one":
+        return  # show_answer says whether the one card may be played
+    expected = join_names(block.expected(), lang)
+    if block.is_right(picked):
+        st.success(tr(f"lessons_page.right_{block.ask}", cards=expected))
+    else:
+        st.error(tr(f"lessons_page.not_right_{block.ask}", cards=expected))
 
 
 # --------------------------------------------------------------------------- questions
