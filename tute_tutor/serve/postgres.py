@@ -98,9 +98,17 @@ def _hand_to_postgres(folder: Path) -> None:
     if not _as_root():
         return
     shutil.chown(folder, user="postgres", group="postgres")
+    let_others_traverse(folder)
+
+
+def let_others_traverse(folder: Path) -> None:
+    """Give every parent of ``folder`` the traverse bit for others (``o+x``), where missing.
+
+    Needed as root, where PostgreSQL and nginx's workers run as other users.
+    """
     for parent in folder.resolve().parents:
         mode = parent.stat().st_mode
-        if not mode & 0o001:  # the postgres user must be able to traverse every parent
+        if not mode & 0o001:
             parent.chmod(mode | 0o001)
 
 
