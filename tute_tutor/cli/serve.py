@@ -6,7 +6,14 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from tute_tutor.serve.run import MAX_REPLICAS, check_options, default_data_dir, serve
+from tute_tutor.serve.nginx import nginx_config
+from tute_tutor.serve.run import (
+    MAX_REPLICAS,
+    check_options,
+    default_data_dir,
+    parse_upstream,
+    serve,
+)
 
 
 def add_command(sub: Any) -> None:
@@ -26,10 +33,19 @@ def add_command(sub: Any) -> None:
     parser.add_argument("--data", metavar="DIR", default=None,
                         help=f"folder for the cluster, logs and the cookie secret"
                              f" (default {default_data_dir()})")
+    parser.add_argument("--upstream", metavar="HOST:PORT", action="append",
+                        help="only print the nginx config for replicas on other machines"
+                             " (repeat per replica; --host/--port: where nginx listens,"
+                             " --data: its folder); starts nothing")
     parser.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     options = check_options(args.replicas, args.port, args.host, args.db,
                             args.data or default_data_dir())
+    if args.upstream:
+        upstreams = [parse_upstream(text) for text in args.upstream]
+        out.write(nginx_config(upstreams, (options.host, options.port),
+                               str(options.data / "nginx"), worker_user="www-data"))
+        return 0
     return serve(options, out, sys.stderr)

@@ -92,6 +92,25 @@ def check_options(replicas: int, port: int, host: str, db: str | None,
     return ServeOptions(replicas=replicas, port=port, host=host, db=url, data=folder.resolve())
 
 
+def parse_upstream(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` of a replica on another machine, or a one-line error.
+
+    >>> parse_upstream("replica-1.school.lan:8501")
+    ('replica-1.school.lan', 8501)
+    >>> parse_upstream("replica-1.school.lan")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tute_tutor.serve.run.ServeError: --upstream must be HOST:PORT, ... not 'replica-1.school.lan'
+    """
+    host, sep, port = text.strip().rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535 or any(
+            ch.isspace() or ch in ";{}#'\"" for ch in host):
+        raise ServeError(f"--upstream must be HOST:PORT, like replica-1.school.lan:8501,"
+                         f" not {text!r}")
+    return host, int(port)
+
+
 def normalise_db_url(url: str) -> str:
     """A PostgreSQL URL for the psycopg 3 driver; a one-line error for anything else.
 
