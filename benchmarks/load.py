@@ -259,6 +259,47 @@ def replica_memory_mb(data: Path | None) -> list[float]:
     return sizes
 
 
+def cpu_seconds(data: Path | None) -> dict[str, float]:
+    """CPU time used so far by each process serve started (replicas, nginx, PostgreSQL)."""
+    if data is None:
+        return {}
+    state = json.loads((data / "serve.json").read_text(encoding="utf-8"))
+    tick = os.sysconf("SC_CLK_TCK")
+    pids = {f"replica:{r['pid']}": r["pid"] for r in state["replicas"]}
+    pids["nginx"] = state["nginx"]["pid"]
+    if state.get("postgres"):
+        pids["postgres"] = state["postgres"]["pid"]
+    used: dict[str, float] = {}
+    for name, pid in pids.items():
+        total = 0.0
+        for task in _process_tree(pid):
+            try:
+                fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        used[name.split(":")[0]] = used.get(name.split(":")[0], 0.0) + total
+    return used
+
+
+def _process_tree(root: int) -> list[int]:
+    """``root`` and its descendants (nginx workers, PostgreSQL backends)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(children.get(pid, []))
+    return found
+
+
 def _quantile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -268,8 +309,10 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 def figures(tally: Tally, stored: int, students: int, replicas: int | None,
-            seconds: float, memory: tuple[list[float], list[float]] = ([], [])) -> dict[str, Any]:
+            seconds: float, memory: tuple[list[float], list[float]] = ([], []),
+            cpu: dict[str, float] | None = None) -> dict[str, Any]:
     before, after = memory
+    steps = max(len(tally.step_s), 1)
     return {
         "students": students, "replicas": replicas, "seconds": round(seconds, 1),
         "answers": len(tally.answer_s), "acknowledged": tally.acknowledged,
@@ -283,6 +326,9 @@ def figures(tally: Tally, stored: int, students: int, replicas: int | None,
         "replica_rss_mb_before": before, "replica_rss_mb_after": after,
         # growth over the class, after a warm-up that loaded the page's modules
         "rss_mb_per_session": round((sum(after) - sum(before)) / students, 1) if after else None,
+        # CPU time (not wall time) per step, so a busy machine does not inflate it
+        "cpu_ms_per_step": {name: round(1000 * used / steps, 1)
+                            for name, used in (cpu or {}).items()},
         "first_errors": tally.errors[:5],
     }
 
@@ -315,15 +361,18 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(drive(base, warm, 1, 60.0, 0.2, args.seed + 1))
         before = answers_in(db)
         memory = replica_memory_mb(data)
+        cpu_before = cpu_seconds(data)
         started = time.monotonic()
         tally = asyncio.run(drive(base, args.students, args.answers, args.duration, args.every,
                                   args.seed))
         elapsed = time.monotonic() - started
         # the sessions are still in memory: they outlive their websocket by
         # server.disconnectedSessionTTL (120 s)
+        cpu = {name: used - cpu_before.get(name, 0.0)
+               for name, used in cpu_seconds(data).items()}
         return figures(tally, answers_in(db) - before, args.students,
                        None if args.url else args.replicas, elapsed,
-                       (memory, replica_memory_mb(data)))
+                       (memory, replica_memory_mb(data)), cpu)
 
     if args.url:
         result = measure(args.url, args.db, None)
@@ -343,6 +392,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"replica memory {result['replica_rss_mb_before']} MB before,"
                   f" {result['replica_rss_mb_after']} MB after:"
                   f" about {result['rss_mb_per_session']} MB per session")
+        if result["cpu_ms_per_step"]:
+            print("CPU per step: " + ", ".join(
+                f"{name} {ms} ms" for name, ms in result["cpu_ms_per_step"].items()))
         for line in result["first_errors"]:
             print(f"  {line}")
     return 0

@@ -363,3 +363,31 @@ def _processes_mentioning(text: str) -> list[str]:
         if text in command:
             found.append(f"{entry.name}: {command}")
     return found
+
+
+def test_ctrl_c_stops_a_serve_on_a_given_database(postgres_url: str) -> None:
+    """``--db``: no cluster of its own; Ctrl-C (SIGINT) stops it like SIGTERM."""
+    with scratch_folder("tute-serve-") as folder:
+        port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tute_tutor", "serve", "--replicas", "1", "--port", str(port),
+             "--data", str(folder / "data"), "--db", postgres_url],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+        try:
+            line = _read_first_line(process, START_TIMEOUT_S)
+            assert line == f"Tute Tutor is serving 1 replica at http://127.0.0.1:{port}/\n"
+            state = json.loads((folder / "data" / "serve.json").read_text(encoding="utf-8"))
+            assert state["postgres"] is None
+            assert not (folder / "data" / "postgres").exists()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health",
+                                        timeout=10) as reply:
+                assert reply.read() == b"ok"
+            process.send_signal(signal.SIGINT)
+            assert process.wait(60) == 0
+            pids = [state["nginx"]["pid"], state["replicas"][0]["pid"]]
+            assert not [pid for pid in pids if _alive(pid)]
+            assert process.stderr is not None and process.stderr.read() == ""
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
