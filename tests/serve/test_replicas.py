@@ -61,6 +61,7 @@ class Served:
     url: str
     stderr: Path
     state: dict[str, Any] = field(default_factory=dict)
+    stored_at_stop: int = 0
 
     def refresh(self) -> dict[str, Any]:
         self.state = json.loads((self.data / "serve.json").read_text(encoding="utf-8"))
@@ -276,8 +277,13 @@ def test_a_killed_replica_moves_its_learner_to_the_other_without_losing_answers(
     (address,) = _upstreams_of(served, route)
     ports = {f"127.0.0.1:{r['port']}": r for r in served.state["replicas"]}
     victim = ports[address]
-    os.kill(victim["pid"], signal.SIGKILL)
-    # the open page notices, reconnects through nginx to the other replica, and teaches on
+    with learner.expect_websocket(timeout=60_000) as reconnected:
+        os.kill(victim["pid"], signal.SIGKILL)
+    # the open page notices, opens a new websocket through nginx (which sends it to the
+    # other replica), and teaches on; a click while it is away would be dropped, as in
+    # any Streamlit app, so the learner clicks once it is back
+    assert reconnected.value.url.endswith("/_stcore/stream")
+    _wait_for_app(learner)
     _next_question(learner)
     _answer_a_question(learner)
     assert served.answers_stored() == before + 2
@@ -333,6 +339,7 @@ def test_sigterm_stops_every_process_it_started(served: Served) -> None:
     state = served.refresh()
     pids = [state["nginx"]["pid"], *(r["pid"] for r in state["replicas"])]
     assert all(_alive(pid) for pid in pids)
+    served.stored_at_stop = served.answers_stored()
     served.process.send_signal(signal.SIGTERM)
     assert served.process.wait(60) == 0
     assert not [pid for pid in pids if _alive(pid)]
@@ -340,6 +347,32 @@ def test_sigterm_stops_every_process_it_started(served: Served) -> None:
     assert not (served.data / "serve.json").exists()
     assert served.process.stdout is not None
     assert served.process.stdout.read() == ""  # the URL was its only line
+
+
+def test_a_restart_on_the_same_folder_finds_every_answer(served: Served) -> None:
+    """The cluster, its database and the cookie secret are kept in --data between runs."""
+    stored = served.stored_at_stop
+    assert stored > 0
+    secret = (served.data / "cookie_secret").read_text(encoding="utf-8")
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tute_tutor", "serve", "--replicas", "1", "--port", str(port),
+         "--data", str(served.data)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        line = _read_first_line(process, START_TIMEOUT_S)
+        assert line == f"Tute Tutor is serving 1 replica at http://127.0.0.1:{port}/\n", (
+            process.stderr.read() if process.poll() is not None and process.stderr else line)
+        served.refresh()
+        assert served.answers_stored() == stored
+        assert (served.data / "cookie_secret").read_text(encoding="utf-8") == secret
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(60) == 0
+        assert not _processes_mentioning(str(served.data))
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
 
 
 def _alive(pid: int) -> bool:

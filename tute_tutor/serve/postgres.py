@@ -179,6 +179,18 @@ def create_database(cluster: Cluster, name: str) -> str:
     return cluster.url(name)
 
 
+def ensure_database(cluster: Cluster, name: str) -> str:
+    """Create database ``name`` unless it exists already; its URL."""
+    if not _NAME.fullmatch(name):
+        raise PostgresError(f"bad database name {name!r}: use lower-case letters, digits and _")
+    import psycopg
+
+    with psycopg.connect(host="127.0.0.1", port=cluster.port, user="postgres",
+                         dbname="postgres", autocommit=True, connect_timeout=10) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+    return cluster.url(name) if found else create_database(cluster, name)
+
+
 def drop_database(cluster: Cluster, name: str) -> None:
     """Drop database ``name`` if it exists, ending any session still connected to it."""
     if not _NAME.fullmatch(name):

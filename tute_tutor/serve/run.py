@@ -375,10 +375,10 @@ class Server:
         folder = self.options.data / "postgres"
         try:
             self.cluster = postgres.start_cluster(folder)
-            with contextlib.suppress(postgres.PostgresError):  # exists after the first start
-                postgres.create_database(self.cluster, DATABASE)
-        except (postgres.PostgresError, OSError) as error:
-            raise ServeError(f"PostgreSQL in {folder}: {error}") from None
+            postgres.ensure_database(self.cluster, DATABASE)  # kept from an earlier start
+        except Exception as error:  # PostgresError, OSError or psycopg.Error: one line
+            first = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+            raise ServeError(f"PostgreSQL in {folder}: {first}") from None
         self._postmaster = _postmaster_pid(folder)
         return self.cluster.url(DATABASE)
 
