@@ -44,9 +44,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.replicas]
 
 REPO = Path(__file__).resolve().parents[2]
 RECORD = REPO / "tests" / "engine" / "data" / "tie_75_75.json"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 START_TIMEOUT_S = 150.0
 QUIZ_KINDS = "obligation,trick_points,hand_winner,cante"  # answered with plain buttons
 
@@ -122,24 +119,9 @@ def served() -> Iterator[Served]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: install Debian's chromium package")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                              args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture(scope="module")
-def learner(browser: Any, served: Served) -> Iterator[Any]:
-    """One learner's browser tab, kept across the tests that follow it."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+def learner(chromium: Any, served: Served) -> Iterator[Any]:
+    """One learner's browser tab (the shared Chromium), kept across the tests that follow."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     context.set_default_timeout(60_000)
     page = context.new_page()
     try:

@@ -25,7 +25,7 @@ from tute_tutor.serve.run import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-DEPLOY = REPO / "docs" / "DEPLOY.md"
+DEPLOY = REPO / "docs/DEPLOY.md"
 
 
 def test_generated_config_is_accepted_by_nginx(tmp_path: Path) -> None:
@@ -90,10 +90,11 @@ def test_deploy_doc_shows_exactly_what_the_command_prints() -> None:
     ((2, 8501, "127.0.0.1", "sqlite:///p.db"), "--db must be a PostgreSQL URL"),
     ((2, 8501, "127.0.0.1", "postgresql://"), "--db must be a PostgreSQL URL"),
 ])
-def test_bad_options_get_one_line_naming_the_option(args: tuple[object, ...],
+def test_bad_options_get_one_line_naming_the_option(args: tuple[int, int, str, str | None],
                                                     message: str, tmp_path: Path) -> None:
+    replicas, port, host, db = args
     with pytest.raises(ServeError) as caught:
-        check_options(*args, tmp_path)  # type: ignore[arg-type]
+        check_options(replicas, port, host, db, tmp_path)
     assert str(caught.value).startswith(message)
     assert "\n" not in str(caught.value)
 

@@ -186,7 +186,13 @@ def app_root() -> Path:
 
 
 def default_data_dir() -> Path:
-    """Where ``serve`` keeps its PostgreSQL cluster, logs and secret by default."""
+    """Where ``serve`` keeps its PostgreSQL cluster, logs and secret by default.
+
+    As root /var/lib/tute-tutor (root's home folder stays closed to the postgres user),
+    else a ``server`` folder in the user's data folder.
+    """
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        return Path("/var/lib/tute-tutor")
     import platformdirs
 
     return Path(platformdirs.user_data_dir("tute-tutor", appauthor=False)) / "server"
