@@ -1,4 +1,9 @@
-"""Shared test settings: hypothesis profile sized for a 2-core CI machine, and PostgreSQL.
+"""Shared test settings: hypothesis profile sized for a 2-core CI machine, Chromium and
+PostgreSQL.
+
+``chromium`` is one headless Debian Chromium per test process, shared by every browser
+test (tests/app/ and tests/serve/): Playwright's sync API allows one instance per
+thread. A missing Chromium fails the run, never skips it.
 
 ``postgres_cluster`` is one throwaway cluster per test session (so one per xdist worker) in
 a temporary folder, stopped at the end. It is never skipped: without Debian's postgresql
@@ -11,6 +16,8 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -31,6 +38,34 @@ settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 _database_numbers = itertools.count(1)
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium per worker (Debian's, never a downloaded one)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install Debian's chromium package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 @pytest.fixture(scope="session")

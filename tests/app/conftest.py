@@ -32,16 +32,6 @@ REPO = Path(__file__).resolve().parents[2]
 APP_FILE = REPO / "streamlit_app.py"
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SERVER_START_TIMEOUT = 60.0
 
 
@@ -133,23 +123,6 @@ def fresh_app_url(tmp_path: Path) -> Iterator[str]:
     """A server of its own that no browser has opened yet (for first-request tests)."""
     with run_streamlit(tmp_path) as url:
         yield url
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    """One headless Chromium per worker (Debian's, never a downloaded one)."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM}: install Debian's chromium package")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @pytest.fixture

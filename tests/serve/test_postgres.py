@@ -13,6 +13,7 @@ from tute_tutor.serve.postgres import (
     Cluster,
     PostgresError,
     create_database,
+    ensure_database,
     scratch_folder,
     start_cluster,
     stop_cluster,
@@ -91,3 +92,13 @@ def test_a_folder_that_is_not_a_cluster_is_refused(pg_folder: Path) -> None:
     (pg_folder / "notes.txt").write_text("not a database", encoding="utf-8")
     with pytest.raises(PostgresError, match="neither empty nor a PostgreSQL data folder"):
         start_cluster(pg_folder)
+
+
+def test_ensure_database_creates_once_and_keeps_what_is_there(postgres_cluster: Cluster) -> None:
+    url = ensure_database(postgres_cluster, "kept_once")
+    with psycopg.connect(url.replace("postgresql+psycopg", "postgresql")) as conn:
+        conn.execute("CREATE TABLE t (x int)")
+        conn.execute("INSERT INTO t VALUES (1)")
+    assert ensure_database(postgres_cluster, "kept_once") == url
+    with psycopg.connect(url.replace("postgresql+psycopg", "postgresql")) as conn:
+        assert conn.execute("SELECT x FROM t").fetchall() == [(1,)]

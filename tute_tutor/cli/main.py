@@ -17,6 +17,7 @@ from typing import Any, NoReturn, TextIO
 
 from tute_tutor.cli import arena as arena_command
 from tute_tutor.cli import quiz as quiz_command
+from tute_tutor.cli import serve as serve_command
 from tute_tutor.engine.cards import parse_cards, suit_from_letter, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import find_rules, parse_flag_text, preset_ids
@@ -213,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     quiz_command.add_command(sub)
     arena_command.add_command(sub)
+    serve_command.add_command(sub)
     return parser
 
 
@@ -224,7 +226,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if not getattr(args, "command", None):
-            raise UsageError("give a command: legal, replay, quiz or arena (see --help)")
+            raise UsageError("give a command: legal, replay, quiz, arena or serve (see --help)")
         code: int = args.func(args, out)
         return code
     except TuteError as error:

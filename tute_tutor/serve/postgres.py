@@ -98,9 +98,17 @@ def _hand_to_postgres(folder: Path) -> None:
     if not _as_root():
         return
     shutil.chown(folder, user="postgres", group="postgres")
+    let_others_traverse(folder)
+
+
+def let_others_traverse(folder: Path) -> None:
+    """Give every parent of ``folder`` the traverse bit for others (``o+x``), where missing.
+
+    Needed as root, where PostgreSQL and nginx's workers run as other users.
+    """
     for parent in folder.resolve().parents:
         mode = parent.stat().st_mode
-        if not mode & 0o001:  # the postgres user must be able to traverse every parent
+        if not mode & 0o001:
             parent.chmod(mode | 0o001)
 
 
@@ -169,6 +177,18 @@ def create_database(cluster: Cluster, name: str) -> str:
         raise PostgresError(f"bad database name {name!r}: use lower-case letters, digits and _")
     _admin(cluster, f'CREATE DATABASE "{name}"')
     return cluster.url(name)
+
+
+def ensure_database(cluster: Cluster, name: str) -> str:
+    """Create database ``name`` unless it exists already; its URL."""
+    if not _NAME.fullmatch(name):
+        raise PostgresError(f"bad database name {name!r}: use lower-case letters, digits and _")
+    import psycopg
+
+    with psycopg.connect(host="127.0.0.1", port=cluster.port, user="postgres",
+                         dbname="postgres", autocommit=True, connect_timeout=10) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+    return cluster.url(name) if found else create_database(cluster, name)
 
 
 def drop_database(cluster: Cluster, name: str) -> None:
