@@ -58,6 +58,9 @@ TIMEOUT: Final = 3.0
 """Seconds to wait for the database: to connect, for one statement (PostgreSQL) and for a
 lock another writer holds (SQLite's busy timeout)."""
 AWAY_SECONDS: Final = 15.0
+QUICK_FAILURE_SECONDS: Final = 1.0
+"""A failure faster than this (a refused connection) cost nobody a wait, so it starts no
+pause: the database is asked again at the next call and used as soon as it is back."""
 """After a server did not answer, calls fail at once for this long before it is asked
 again."""
 _AWAY_SIGNS: Final = ("timeout expired", "connection refused", "could not connect",
@@ -456,16 +459,18 @@ class Store:
 
         A server that did not answer is not asked again for :data:`AWAY_SECONDS`:
         meanwhile every call fails at once with the same one line, so pages never
-        wait on it twice in a row.
+        wait on it twice in a row. A server that refused at once is asked again next time.
         """
         if self._away_error is not None and time.monotonic() < self._away_until:
             raise self._away_error
+        started = time.monotonic()
         try:
             with Session(self.engine) as session, session.begin():
                 yield session
         except SQLAlchemyError as error:
             explained = self._explain(error)
-            if explained.reason == "unavailable":
+            waited = time.monotonic() - started
+            if explained.reason == "unavailable" and waited >= QUICK_FAILURE_SECONDS:
                 self._away_error = explained
                 self._away_until = time.monotonic() + AWAY_SECONDS
             raise explained from None

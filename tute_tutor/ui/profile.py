@@ -26,6 +26,7 @@ import streamlit as st
 from tute_tutor.store import DEFAULT_PROFILE, Store, StoreError, default_url, open_store
 from tute_tutor.store.db import (
     AWAY_SECONDS,
+    QUICK_FAILURE_SECONDS,
     OwnedProfile,
     check_profile_name,
     check_token,
@@ -80,16 +81,19 @@ def get_store() -> Store:
     """The progress store at the configured location (raises :class:`StoreError`).
 
     A database that did not answer is not tried again for ``AWAY_SECONDS``: pages
-    say so at once instead of each waiting for the timeout.
+    say so at once instead of each waiting for the timeout. One that refused at once
+    (stopped) is tried again on the next run.
     """
     url = default_url()
     failed = _open_failures.get(url)
     if failed is not None and time.monotonic() - failed[0] < AWAY_SECONDS:
         raise failed[1]
+    started = time.monotonic()
     try:
         store = _store_at(url)
     except StoreError as error:
-        if error.reason in ("unavailable", "slow"):
+        waited = time.monotonic() - started
+        if error.reason in ("unavailable", "slow") and waited >= QUICK_FAILURE_SECONDS:
             _open_failures[url] = (time.monotonic(), error)
         raise
     _open_failures.pop(url, None)
