@@ -410,9 +410,11 @@ class Table:
 
     def reconfigure(self, *, levels: tuple[int, ...] | None = None,
                     referee: bool | None = None, computer_renuncio: float | None = None,
-                    think_seconds: float | None = None) -> None:
-        """Change the computers' levels or referee mode without dealing again."""
+                    think_seconds: float | None = None, ladder: bool | None = None) -> None:
+        """Change the computers' levels, the ladder or referee mode without dealing again."""
         changes: dict[str, Any] = {}
+        if ladder is not None:
+            changes["ladder"] = ladder
         if levels is not None:
             changes["levels"] = tuple(levels)
         if referee is not None:

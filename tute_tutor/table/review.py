@@ -24,12 +24,12 @@ from typing import Final
 import pandas as pd
 import plotly.graph_objects as go
 
+from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.engine.cards import CARDS, Card, suit_name
 from tute_tutor.engine.game import Game, HandResult, PlayEvent
 from tute_tutor.table.controller import (
     LEARNER,
     Evaluator,
-    hint_evaluator,
     outcome_text,
     seat_name,
     side_name,
@@ -299,7 +299,7 @@ def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = 
                     values = {card: float(v) for card, v in
                               _exact_values(replay, seat).items()}
                 else:
-                    rater = evaluator if evaluator is not None else hint_evaluator()
+                    rater = evaluator if evaluator is not None else ExpertPlayer()
                     rng = random.Random(f"review/{seed}/{index}")
                     values = {card.index: value for card, value in
                               rater.evaluate(replay.view(seat), rng)}
