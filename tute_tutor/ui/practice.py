@@ -389,7 +389,8 @@ def _trick_view(table: Table, current: Settings) -> None:
     game = table.game
     n = table.players
     by_seat: list[Card | None] = [None] * n
-    if status.trick or not game.tricks:
+    # the finished trick stays until it is let go (or, at the end, for good)
+    if status.trick or not game.tricks or not (table.trick_held or game.finished):
         leader = status.trick_seats[0] if status.trick_seats else game.leader
         for seat, card in zip(status.trick_seats, status.trick, strict=True):
             by_seat[seat] = card
