@@ -277,6 +277,11 @@ def _apply_options() -> None:
                           else 0.0, ladder=bool(st.session_state.get(LADDER, True)))
 
 
+def _trick_pace_label(pace: str) -> str:
+    return tr({"wait": "practice.page.trick_pace_wait", "1.5": "practice.page.trick_pace_1_5",
+               "3": "practice.page.trick_pace_3"}[pace])
+
+
 def setup_panel(table: Table, current: Settings) -> None:
     """Levels of the computer seats, pace, highlighting, referee mode, seed, new match."""
     state = st.session_state
@@ -301,8 +306,7 @@ def setup_panel(table: Table, current: Settings) -> None:
         st.radio(tr("practice.page.pace"), PACES, key=PACE, horizontal=True,
                  format_func=lambda pace: tr(f"practice.page.pace_{pace}"))
         st.radio(tr("practice.page.trick_pace"), TRICK_PACES, key=TRICK_PACE,
-                 horizontal=True, format_func=lambda pace: tr(f"practice.page.trick_pace_"
-                                                              f"{pace.replace('.', '_')}"))
+                 horizontal=True, format_func=_trick_pace_label)
         st.toggle(tr("practice.page.show_legal"), key=SHOW_LEGAL)
         st.toggle(tr("practice.page.referee"), key=REFEREE, on_change=_apply_options,
                   help=tr("practice.page.referee_help"))
