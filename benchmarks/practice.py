@@ -108,10 +108,7 @@ def state_times(hands: int) -> list[float]:
 def page_click_times(level: int) -> list[float]:
     from streamlit.testing.v1 import AppTest
 
-    from tute_tutor.store import DEFAULT_PROFILE, open_store
     from tute_tutor.ui.cards import fallback_key
-
-    open_store().clear_state(DEFAULT_PROFILE, "practice.table")  # a fresh deal each time
 
     at = AppTest.from_file(str(REPO / "streamlit_app.py"), default_timeout=120)
     at.session_state["practice_seed"] = 1
@@ -142,7 +139,9 @@ def browser_click_times(hands: int) -> tuple[list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
     from tests.app.conftest import CHROMIUM_ARGS, app_ready, run_streamlit
-    from tute_tutor.store import open_store
+    from tute_tutor.store import DEFAULT_PROFILE, open_store
+    from tute_tutor.store.db import OwnedProfile, new_token
+    from tute_tutor.ui.profile import COOKIE
 
     legal = "button.tt-pick:not([disabled]):not([aria-label$=', no se puede jugar'])"
     drawn: list[float] = []
@@ -151,12 +150,15 @@ def browser_click_times(hands: int) -> tuple[list[float], list[float]]:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                              headless=True, args=CHROMIUM_ARGS)
         for hand in range(hands):
-            # the learner's saved table (level-1 computers) is what the page opens
+            # a browser whose learner has a saved table with level-1 computers
+            token = new_token()
             table = Table(TableConfig("clasico", seed=hand, levels=(1,)))
-            open_store().save_state(f"bench{hand}", "practice.table",
-                                    {"table": table.to_state(), "seen": 0})
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"{url}/practice?lang=es&rules=clasico&profile=bench{hand}")
+            open_store().save_state(OwnedProfile(None, DEFAULT_PROFILE, token=token),
+                                    "practice.table", {"table": table.to_state(), "seen": 0})
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.add_cookies([{"name": COOKIE, "value": token, "url": url}])
+            page = context.new_page()
+            page.goto(f"{url}/practice?lang=es&rules=clasico")
             app_ready(page)
             page.locator("button.tt-pick").first.wait_for()
             for _ in range(16):
@@ -181,7 +183,7 @@ def browser_click_times(hands: int) -> tuple[list[float], list[float]]:
                 drawn.append(time.perf_counter() - started)
                 app_ready(page)
                 idle.append(time.perf_counter() - started)
-            page.close()
+            context.close()
         browser.close()
     return drawn, idle
 

@@ -59,20 +59,35 @@ def _settle(page: Any, wait: Callable[[Any], None]) -> None:
     raise AssertionError("the table never came back to the learner")
 
 
+def _click(locator: Any) -> bool:
+    """Click when it can be clicked soon; False when it was redrawn away meanwhile."""
+    from playwright.sync_api import Error
+
+    try:
+        locator.first.click(timeout=3_000)
+    except Error:
+        return False
+    return True
+
+
 def _play_one(page: Any, wait: Callable[[Any], None]) -> None:
-    """Let a held trick go, pass a declaration, or play the first legal card."""
-    _settle(page, wait)
-    if page.locator(PASS).count():
-        page.locator(PASS).first.click()
-    elif page.locator(LEGAL).count():
-        before = page.locator(HAND).count()
-        page.locator(LEGAL).first.click()
-        for _ in range(200):
-            if page.locator(HAND).count() < before:
+    """Let a held trick go, pass a declaration, or play the first legal card (looking
+    again when the page was redrawn under the click)."""
+    for _ in range(20):
+        _settle(page, wait)
+        if page.locator(PASS).count():
+            if _click(page.locator(PASS)):
                 break
-            page.wait_for_timeout(50)
-    else:
-        page.locator(CONTINUE).first.click()
+        elif page.locator(LEGAL).count():
+            before = page.locator(HAND).count()
+            if _click(page.locator(LEGAL)):
+                for _ in range(200):
+                    if page.locator(HAND).count() < before:
+                        break
+                    page.wait_for_timeout(50)
+                break
+        elif _click(page.locator(CONTINUE)):
+            break
     wait(page)
 
 
@@ -114,7 +129,7 @@ def test_a_rule_change_mid_hand_asks_first(
     assert "Estricto" in prompt.inner_text()
     assert _hand(page) == hand
     screenshot(page, f"practice-rules-prompt-{name}")
-    page.locator(".st-key-practice_rules_keep button:visible").click()
+    assert _click(page.locator(".st-key-practice_rules_keep button:visible"))
     wait_for_app(page)
     page.locator(".st-key-practice_rules_prompt").wait_for(state="detached")
     _settle(page, wait_for_app)
@@ -123,7 +138,7 @@ def test_a_rule_change_mid_hand_asks_first(
     _play_one(page, wait_for_app)
     # asked again in a new visit, the learner starts anew: a new deal of ten cards
     _open(page, app_url, wait_for_app, profile, rules="estricto")
-    page.locator(".st-key-practice_rules_new button:visible").click()
+    assert _click(page.locator(".st-key-practice_rules_new button:visible"))
     page.locator(".st-key-practice_rules_prompt").wait_for(state="detached")
     wait_for_app(page)
     for _ in range(100):

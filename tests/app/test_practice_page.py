@@ -12,13 +12,14 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.learners import session_profile
+from tests.app.learners import as_browser, session_profile
 from tute_tutor.engine.cards import suit_name
 from tute_tutor.engine.game import CanteEvent
 from tute_tutor.formats.record import replay
 from tute_tutor.store import open_store
 from tute_tutor.table.controller import Table, TableConfig
 from tute_tutor.ui.cards import fallback_key
+from tute_tutor.ui.profile import TOKEN_KEY
 from tute_tutor.words.explain import card_name, explain_refusal
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
@@ -32,8 +33,6 @@ def _temporary_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def open_practice(ruleset: str = "clasico", seed: int = 3, levels: int = 1,
                   lang: str = "es") -> AppTest:
-    # a table saved by an earlier session of this test would come back: start clean
-    open_store().clear_state(DEFAULT_PROFILE, "practice.table")
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.session_state["ruleset"] = ruleset
     at.session_state["lang"] = lang
@@ -378,13 +377,14 @@ def test_the_table_comes_back_in_a_new_session_from_the_store() -> None:
     # A reload (or a new tab, or a restarted server) starts a new session: the same
     # learner finds the same table, not a new deal.
     again = AppTest.from_file(str(APP), default_timeout=60)
+    as_browser(again, str(at.session_state[TOKEN_KEY]))  # the same browser
     again.session_state["lang"] = "es"
     again.run()
     again.switch_page("pages/practice.py")
     again.run()
     assert not again.exception, [e.value for e in again.exception]
     assert table_of(again).to_state() == before
-    assert open_store().load_state(DEFAULT_PROFILE, "practice.table")["table"] == before
+    assert open_store().load_state(session_profile(at), "practice.table")["table"] == before
 
 
 def test_a_rule_change_mid_hand_asks_first_and_switching_back_keeps_the_hand() -> None:
@@ -457,13 +457,13 @@ def test_two_player_ladder_through_the_page_keeps_the_best_score() -> None:
         at.button(key="practice_next_hand").click().run()
         table = table_of(at)
         assert table.streak == 1 and table.computer_level == 2
-        best = open_store().load_state(DEFAULT_PROFILE, "practice.ladder")
+        best = open_store().load_state(session_profile(at), "practice.ladder")
         assert best == {"score": table.streak_score, "streak": 1}
         assert f"tu mejor marca: {table.streak_score}" in markdown_text(at)
         # a new match ends the streak; the best stays
         at.button(key="practice_new_match").click().run()
         assert table_of(at).streak == 0 and table_of(at).computer_level == 1
-        assert open_store().load_state(DEFAULT_PROFILE, "practice.ladder") == best
+        assert open_store().load_state(session_profile(at), "practice.ladder") == best
         return
     pytest.fail("the learner never won a first hand")
 
