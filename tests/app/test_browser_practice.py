@@ -161,7 +161,9 @@ def test_practice_table_fits_a_phone(
                   f"&profile=phone-{uuid.uuid4().hex[:8]}")
         wait_for_app(page)
         assert _next_decision(page) == "card"
-        cards = page.locator("button.tt-pick")
+        wait_for_app(page)
+        # the drawn hand (a copy Streamlit keeps hidden while it redraws does not count)
+        cards = page.locator("button.tt-pick:visible")
         assert cards.count() == 10
         for index in range(cards.count()):  # the hand wraps instead of running off-screen
             box = cards.nth(index).bounding_box()
