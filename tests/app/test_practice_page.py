@@ -12,13 +12,14 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.learners import session_profile
+from tests.app.learners import as_browser, session_profile
 from tute_tutor.engine.cards import suit_name
 from tute_tutor.engine.game import CanteEvent
 from tute_tutor.formats.record import replay
 from tute_tutor.store import open_store
 from tute_tutor.table.controller import Table, TableConfig
 from tute_tutor.ui.cards import fallback_key
+from tute_tutor.ui.profile import TOKEN_KEY
 from tute_tutor.words.explain import card_name, explain_refusal
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
@@ -59,6 +60,10 @@ def click_card(at: AppTest, card: object) -> None:
 def learner_move(at: AppTest) -> None:
     """Decline any cante offer, else play the first legal card, through the page."""
     table = table_of(at)
+    if table.held_up:  # a finished trick waits on the table: continue
+        at.button(key="practice_continue").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        return
     if table.offers():
         at.button(key="practice_pass").click().run()
         assert not at.exception
@@ -71,7 +76,7 @@ def play_to_end(at: AppTest, limit: int = 80) -> Table:
         table = table_of(at)
         if table.finished:
             return table
-        assert table.waiting_for_learner, "the page left the computers stuck"
+        assert table.waiting_for_learner or table.held_up, "the page left the computers stuck"
         learner_move(at)
     raise AssertionError("the hand did not end through the page")
 
@@ -98,6 +103,10 @@ def assert_no_raw_keys(at: AppTest) -> None:
 def frame_with(at: AppTest, column: str) -> pd.DataFrame:
     """The review's dataframe that has ``column`` (AppTest does not expose their keys)."""
     frames = [d.value for d in at.dataframe if column in d.value.columns]
+    # the trick-by-trick table is a static table (no cut-off columns), its first
+    # column the index
+    frames += [tb.value.reset_index() for tb in at.table
+               if column in tb.value.reset_index().columns]
     assert len(frames) == 1, f"{len(frames)} tables with a {column!r} column"
     return frames[0]
 
@@ -193,9 +202,21 @@ def test_hint_shows_the_level_four_choice_with_reasons() -> None:
     legal = table.legal_cards()
     assert texts, "no hint shown"
     hint = texts[0]
-    assert "Mejor carta" in hint
-    assert any(card_name(c, "es") in hint for c in legal)
-    assert all(card_name(c, "es") in hint for c in legal)
+    best = table.hint()
+    assert best is not None
+    # one sentence: the card and why; the recommended card is raised in the hand
+    assert hint == best.why("es") and hint.startswith(f"Juega {card_name(best.best, 'es')}:")
+    assert at.button(key=fallback_key(HAND, best.best)).icon == ":material/lightbulb:"
+    others = [c for c in legal if c != best.best]
+    assert all(at.button(key=fallback_key(HAND, c)).icon != ":material/lightbulb:"
+               for c in others)
+    # the averages stay available behind it, naming every legal card
+    averages = markdown_text(at)
+    assert "Mejor carta" in averages
+    assert all(card_name(c, "es") in averages for c in legal)
+    # playing a card drops the hint
+    click_card(at, legal[0])
+    assert not [i.value for i in at.info if i.value == hint]
 
 
 def test_step_pace_waits_for_next() -> None:
@@ -302,7 +323,7 @@ def test_cante_is_offered_and_sung_through_the_page(ruleset: str) -> None:
             word = "cuarenta" if points == 40 else "veinte"
             assert f"Cantas las {word} en {suit_name(suit, 'es')}" in markdown_text(at)
             return
-        click_card(at, table.legal_cards()[0])
+        learner_move(at)
     pytest.fail("the cante found by the controller never showed on the page")
 
 
@@ -344,3 +365,119 @@ def test_switching_language_rewords_the_announcements() -> None:
     at.session_state["lang"] = "en"
     at.run()
     assert f"You play {card_name(card, 'en')}." in markdown_text(at)
+
+
+# --------------------------------------------------------------------------- issue 16
+def test_the_table_comes_back_in_a_new_session_from_the_store() -> None:
+    at = open_practice("clasico", seed=5)
+    for _ in range(3):
+        learner_move(at)
+    before = table_of(at).to_state()
+    assert before["events"], "nothing was played"
+    # A reload (or a new tab, or a restarted server) starts a new session: the same
+    # learner finds the same table, not a new deal.
+    again = AppTest.from_file(str(APP), default_timeout=60)
+    as_browser(again, str(at.session_state[TOKEN_KEY]))  # the same browser
+    again.session_state["lang"] = "es"
+    again.run()
+    again.switch_page("pages/practice.py")
+    again.run()
+    assert not again.exception, [e.value for e in again.exception]
+    assert table_of(again).to_state() == before
+    assert open_store().load_state(session_profile(at), "practice.table")["table"] == before
+
+
+def test_a_rule_change_mid_hand_asks_first_and_switching_back_keeps_the_hand() -> None:
+    at = open_practice("clasico", seed=4)
+    learner_move(at)
+    table = table_of(at)
+    before = table.to_state()
+    at.session_state["ruleset"] = "estricto"
+    at.run()
+    assert table_of(at) is table and table.to_state() == before  # nothing thrown away
+    assert [w.value for w in at.warning if "Estricto" in w.value], "no question asked"
+    assert at.button(key="practice_rules_keep") and at.button(key="practice_rules_new")
+    # switching back drops the question and keeps the very same hand
+    at.session_state["ruleset"] = "clasico"
+    at.run()
+    assert table_of(at) is table and not [w for w in at.warning if "Estricto" in w.value]
+    # again, and this time: finish the hand with the old rules
+    at.session_state["ruleset"] = "estricto"
+    at.run()
+    at.button(key="practice_rules_keep").click().run()
+    assert table_of(at) is table and table.config.ruleset == "clasico"
+    assert [i.value for i in at.info if "Estricto" in i.value]
+    learner_move(at)
+    assert table_of(at) is table
+    # or start anew: a new table with the new rules
+    at.session_state["ruleset"] = "a-tres"
+    at.run()
+    at.button(key="practice_rules_new").click().run()
+    assert table_of(at) is not table and table_of(at).config.ruleset == "a-tres"
+
+
+def test_a_fresh_table_takes_new_rules_without_asking() -> None:
+    at = open_practice("clasico", seed=4)
+    at.session_state["ruleset"] = "a-dos"
+    at.run()
+    assert table_of(at).config.ruleset == "a-dos"
+    assert not [w for w in at.warning if "Dos" in w.value]
+
+
+def test_a_finished_trick_stays_until_the_learner_continues() -> None:
+    for seed in range(1, 30):
+        at = open_practice("clasico", seed=seed)
+        table = table_of(at)
+        click_card(at, table.legal_cards()[0])
+        table = table_of(at)
+        if not table.held_up:
+            continue
+        # the whole trick is on the table, no card of the next one
+        assert len(table.game.tricks) == 1 and not table.game.trick
+        events = len(table.game.events)
+        at.run()  # nothing moves by itself while the learner looks
+        assert len(table_of(at).game.events) == events and table_of(at).held_up
+        at.button(key="practice_continue").click().run()
+        assert not at.exception
+        table = table_of(at)
+        assert len(table.game.events) > events and not table.trick_held
+        return
+    pytest.fail("no seed where a computer took the first trick")
+
+
+def test_two_player_ladder_through_the_page_keeps_the_best_score() -> None:
+    for seed in range(1, 40):
+        at = open_practice("a-dos", seed=seed, levels=3)
+        table = table_of(at)
+        assert table.config.climbs and table.computer_level == 1
+        assert "nivel 1" in markdown_text(at)
+        play_to_end(at)
+        if table_of(at).match_finished:
+            continue
+        at.button(key="practice_next_hand").click().run()
+        table = table_of(at)
+        assert table.streak == 1 and table.computer_level == 2
+        best = open_store().load_state(session_profile(at), "practice.ladder")
+        assert best == {"score": table.streak_score, "streak": 1}
+        assert f"tu mejor marca: {table.streak_score}" in markdown_text(at)
+        # a new match ends the streak; the best stays
+        at.button(key="practice_new_match").click().run()
+        assert table_of(at).streak == 0 and table_of(at).computer_level == 1
+        assert open_store().load_state(session_profile(at), "practice.ladder") == best
+        return
+    pytest.fail("the learner never won a first hand")
+
+
+def test_the_review_says_where_the_points_went() -> None:
+    at = open_practice("a-dos", seed=7, levels=2)
+    table = play_to_end(at)
+    from tute_tutor.table.review import choice_costs
+
+    costs = choice_costs(table.game, seed=table.config.seed)
+    text = markdown_text(at)
+    assert "Adónde fueron los puntos" in text
+    if costs:
+        for cost in costs:
+            assert f"Baza {cost.trick}:" in text
+    else:
+        assert "Ninguna de tus cartas costó puntos" in text

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.game import Game
+from tute_tutor.engine.game import Game, HandResult
 from tute_tutor.engine.match import Match, MatchError
 from tute_tutor.engine.variants import Rules
 
@@ -115,14 +115,27 @@ def test_two_player_streak_score() -> None:
         match = Match.new("a-dos", seed=seed)
         play_match(match, seed)
         results = [h.result for h in match.hands]
-        assert results[-1].winner == 1 and all(r.winner == 0 for r in results[:-1])
+        last = results[-1]
+        assert last.winner == 1 or last.reason == "tie_last_trick"
+        assert all(r.winner == 0 and r.reason != "tie_last_trick" for r in results[:-1])
         streak = len(results) - 1
         margins = [130 if r.reason == "tute" else r.totals[0] - r.totals[1]
                    for r in results[:-1]]
-        assert match.streak == streak and match.winner == 1
+        assert match.streak == streak
+        assert match.winner == (None if last.reason == "tie_last_trick" else 1)
         assert match.streak_score == streak * 10_000 + min(sum(margins), 9_999)
         with pytest.raises(MatchError):
             match.next_hand()
+
+
+def test_a_tie_ends_the_two_player_streak_even_when_won_on_the_last_trick() -> None:
+    match = Match.new("a-dos", seed=3)
+    tie = HandResult((65, 65), (55, 65), (0, 0), 0, 0, "tie_last_trick")
+    assert not match.keeps_streak(tie)
+    won = HandResult((75, 55), (65, 55), (0, 0), 0, 0, "points")
+    assert match.keeps_streak(won)
+    lost = HandResult((55, 75), (55, 65), (0, 0), 1, 1, "points")
+    assert not match.keeps_streak(lost)
 
 
 def test_streak_margins_are_capped_at_9999() -> None:

@@ -10,9 +10,10 @@ import plotly.graph_objects as go
 import pytest
 
 from tests.table.helpers import play_hand
-from tute_tutor.engine.game import PlayEvent
+from tute_tutor.engine.cards import Card
+from tute_tutor.engine.game import Game, PlayEvent
 from tute_tutor.formats.record import replay
-from tute_tutor.table.controller import Table, TableConfig, seat_name
+from tute_tutor.table.controller import LEARNER, Table, TableConfig, seat_name
 from tute_tutor.table.review import hand_review, running_points, totals_frame, tricks_table
 
 
@@ -107,3 +108,74 @@ def test_review_names_the_winner_and_the_diez_de_ultimas() -> None:
     english = hand_review(table.game, "en")
     assert english.outcome != review.outcome
     assert "Trick" in english.tricks.columns
+
+
+# --------------------------------------------------------------------------- cost of each choice
+def _scripted(dealer: int, hands: dict[int, str], plays: str, trump: str = "7o") -> Game:
+    """A hand dealt as given (trump suit of ``trump``), the cards played in order."""
+    from tute_tutor.engine.cards import mask_of, parse_cards
+    from tute_tutor.engine.variants import find_rules
+
+    masks = [mask_of(parse_cards(hands[seat])) for seat in range(4)]
+    game = Game(find_rules("clasico"), dealer, masks, Card.parse(trump).index,
+                ruleset="clasico")
+    for card in parse_cards(plays):
+        game.play(card)
+    return game
+
+
+# Trumps oros. Diego (seat 3) leads the as de espadas; you must follow with an espada
+# and cannot beat it: the tres (10 points) or the dos (0). Diego takes the trick either
+# way. In the last trick Diego leads the 4 de bastos and your partner's 7 de bastos wins
+# it, with your last card and the diez de últimas. Throw the dos: your side ends with the
+# tres and the últimas, 20. Throw the tres: it goes to Diego and your side gets 10.
+HANDS = {0: "3e,2e", 1: "5e,4c", 2: "6b,7b", 3: "1e,4b"}
+
+
+def test_a_card_that_gives_points_away_is_marked_with_its_exact_cost() -> None:
+    from tute_tutor.table.review import choice_costs
+
+    game = _scripted(2, HANDS, "1e,3e,5e,6b,4b,2e,4c,7b")
+    assert game.finished and game.result().totals == (10, 21)
+    costs = choice_costs(game)
+    assert len(costs) == 1
+    cost = costs[0]
+    assert (cost.trick, str(cost.card), str(cost.best), cost.cost, cost.exact) == \
+        (1, "3e", "2e", 10, True)
+    assert (cost.went_to, cost.given) == (3, 10)
+    assert cost.text("en") == ("Trick 1: the three of swords cost 10 points (the two of "
+                               "swords was better). Your card, the three of swords (10 "
+                               "points), went to Diego.")
+    assert "costó 10 puntos" in cost.text("es") and "Diego" in cost.text("es")
+
+
+def test_the_best_play_and_forced_cards_are_never_marked() -> None:
+    from tute_tutor.table.review import choice_costs
+
+    game = _scripted(2, HANDS, "1e,2e,5e,6b,4b,3e,4c,7b")
+    assert game.result().totals == (20, 11)
+    assert choice_costs(game) == []
+
+
+def test_estimated_costs_come_from_the_evaluator_and_small_ones_are_not_marked() -> None:
+    from tute_tutor.table.review import MIN_ESTIMATED_COST, choice_costs
+
+    class ByPoints:
+        """Values each legal card at minus its points (so the cheapest card is best)."""
+
+        def evaluate(self, view, rng):  # type: ignore[no-untyped-def]
+            return [(card, -float(card.points)) for card in view.legal]
+
+    game = Game.deal("clasico", seed=12, dealer=3)
+    expected = []
+    while not game.finished:
+        legal = game.legal_plays()
+        card = max(legal, key=lambda c: (c.points, c.index))  # the dearest card
+        if game.to_move == LEARNER and len(legal) > 1 and len(game.hand(0)) > 6:
+            cheapest = min(c.points for c in legal)
+            if card.points - cheapest >= MIN_ESTIMATED_COST:
+                expected.append((len(game.tricks) + 1, str(card), card.points - cheapest))
+        game.play(card)
+    found = [(c.trick, str(c.card), c.cost) for c in choice_costs(game, ByPoints())
+             if not c.exact]
+    assert found == expected and expected

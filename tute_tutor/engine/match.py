@@ -9,8 +9,9 @@ Match modes (flag ``match``, docs/RULES.md, "The match"):
   (a tute ``tute_award``); first to N. Its first hand has the trump of
   ``first_hand_trump`` (oros).
 - ``streak`` (two players): one player (seat 0 unless told) plays hands until they
-  lose one. Score = streak x 10,000 + the sum of winning margins (a tute counts 130),
-  that sum capped at 9,999.
+  lose one; a tied hand ends the streak too, whoever took the last trick (the source
+  game's rule: only a hand won outright adds to the streak). Score = streak x 10,000 +
+  the sum of winning margins (a tute counts 130), that sum capped at 9,999.
 
 The next dealer follows the flag ``next_dealer``: ``next`` passes the deal to the
 next seat, ``last_trick_winner`` gives it to whoever won the last trick.
@@ -169,7 +170,7 @@ class Match:
         if self._pending_points() is None:
             return False
         if self.kind == "streak":
-            return self.current.result().winner != self.player
+            return not self.keeps_streak(self.current.result())
         return any(s >= self.target for s in self.scores_with_current())
 
     def finish_hand(self) -> HandOutcome:
@@ -186,18 +187,24 @@ class Match:
         self.hands.append(outcome)
         self.scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
         if self.kind == "streak":
-            if result.winner == self.player:
+            if self.keeps_streak(result):
                 self.streak += 1
                 self.margin_sum += result.margin
             else:
                 self.finished = True
-                self.winner = result.winner
+                # a tie has no winner of the match: the streak just ends
+                self.winner = None if result.reason == "tie_last_trick" else result.winner
         else:
             leaders = [side for side, s in enumerate(self.scores) if s >= self.target]
             if leaders:
                 self.finished = True
                 self.winner = max(leaders, key=lambda side: self.scores[side])
         return outcome
+
+    def keeps_streak(self, result: HandResult) -> bool:
+        """Streak mode: the hand adds to the streak (won outright by the player's side;
+        a tie, even one won on the last trick, ends it)."""
+        return result.winner == self.player and result.reason != "tie_last_trick"
 
     def next_hand(self) -> Game:
         """Deal the next hand (the dealer follows ``next_dealer``) and make it current."""

@@ -18,6 +18,7 @@ from tute_tutor.render.cards import (
     card_svg,
     hand_html,
     spoken_label,
+    table_html,
     trick_html,
 )
 
@@ -29,5 +30,6 @@ __all__ = [
     "card_svg",
     "hand_html",
     "spoken_label",
+    "table_html",
     "trick_html",
 ]

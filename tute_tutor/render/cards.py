@@ -917,3 +917,72 @@ def trick_html(
         f'style="display:flex;flex-wrap:wrap;gap:{gap}px;align-items:flex-start;'
         f'margin:0 0 0.5rem 0">' + "".join(figures) + "</div>"
     )
+
+
+SEAT_PLACES: Final = {2: ("bottom", "top"), 3: ("bottom", "right", "left"),
+                      4: ("bottom", "right", "top", "left")}
+"""Where each seat sits around the drawn table, seat 0 (the learner) at the bottom.
+Play goes counterclockwise, as in Spanish games: the next seat is to your right."""
+
+_AREAS: Final = {"top": "1 / 2 / 2 / 3", "left": "2 / 1 / 3 / 2", "right": "2 / 3 / 3 / 4",
+                 "bottom": "3 / 2 / 4 / 3"}
+
+
+def table_html(
+    cards: Sequence[Card | None],
+    *,
+    names: Sequence[str],
+    notes: Sequence[str] = (),
+    winning: int | None = None,
+    centre: str = "",
+    style: str = "spanish",
+    width: int = 72,
+    words: CardWords,
+) -> str:
+    """The trick on a drawn table: each seat in a fixed place (you at the bottom, the
+    partner opposite, the others left and right), the card it played this trick in front
+    of it (an empty place until it plays), its name and a note under it.
+
+    ``cards``, ``names`` and ``notes`` are indexed by seat; ``winning`` is the seat whose
+    card is winning (ringed, with the "wins" badge); ``centre`` is a short text in the
+    middle. Every text is escaped: pass plain text.
+
+    >>> from tute_tutor.engine.cards import parse_cards
+    >>> from tute_tutor.words.catalog import catalogue
+    >>> html = table_html([*parse_cards("10c,12c"), None, None], names=["Tú", "B", "C", "<D>"],
+    ...                   winning=1, words=CardWords.from_messages("es", catalogue("es")))
+    >>> html.count("<figure"), "&lt;D&gt;" in html, "grid-area:3 / 2 / 4 / 3" in html
+    (4, True, True)
+    """
+    players = len(cards)
+    figures = []
+    for seat, card in enumerate(cards):
+        place = SEAT_PLACES[players][seat]
+        is_winner = winning == seat and card is not None
+        svg = _slot_svg(width, words) if card is None else card_svg(
+            card, style=style, width=width, words=words, winning=is_winner)
+        caption = f"<strong>{escape(names[seat])}</strong>"
+        if is_winner:
+            badge = escape(words.winning_badge)
+            caption += f' <strong style="color:{WINNER_RING}">{badge}</strong>'
+        if seat < len(notes) and notes[seat]:
+            caption += f'<br/><span style="font-size:0.8rem">{escape(notes[seat])}</span>'
+        figures.append(
+            f'<figure data-seat="{seat}" data-place="{place}" style="grid-area:'
+            f'{_AREAS[place]};margin:0;display:flex;flex-direction:column;'
+            f'align-items:center;gap:3px">{svg}<figcaption style="text-align:center;'
+            f'font-size:0.85rem;line-height:1.2;max-width:{width + 40}px">{caption}'
+            "</figcaption></figure>"
+        )
+    middle = (
+        '<div style="grid-area:2 / 2 / 3 / 3;display:flex;align-items:center;'
+        'justify-content:center;text-align:center;font-size:0.85rem;padding:4px">'
+        f"{escape(centre)}</div>"
+    )
+    return (
+        f'<div class="tt-table" role="group" aria-label="{escape(words.trick)}" '
+        'style="display:grid;grid-template-columns:1fr auto 1fr;'
+        "grid-template-rows:auto auto auto;gap:6px 4px;justify-items:center;"
+        "align-items:center;background:#1e6b3a14;border-radius:14px;padding:8px 4px;"
+        'margin:0 0 0.5rem 0">' + "".join(figures) + middle + "</div>"
+    )

@@ -29,7 +29,7 @@ from typing import Any, Final, Literal, Protocol
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction, apply_action
 from tute_tutor.ai.levels import ExpertPlayer
-from tute_tutor.engine.cards import Card, suit_name
+from tute_tutor.engine.cards import Card, suit_from_letter, suit_name
 from tute_tutor.engine.errors import RulesError, TuteError
 from tute_tutor.engine.game import Game, HandResult, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
@@ -74,17 +74,64 @@ class TableConfig:
     computer_renuncio: float = 0.0
     think_seconds: float | None = None
     """Time budget of level-4 players per decision (None: the level's own default)."""
+    ladder: bool = False
+    """Two players (match mode ``streak``): the computer's level follows the learner's
+    streak (:func:`ladder_level`) instead of ``levels``."""
 
     @property
     def rules(self) -> Rules:
         """The rule set with its overrides (validated by the engine)."""
         return find_rules(self.ruleset, self.overrides)
 
-    def level_of(self, seat: int) -> int:
-        """Level of the computer at ``seat`` (1-4)."""
+    @property
+    def climbs(self) -> bool:
+        """The ladder is on and the rule set plays a two-player streak."""
+        return self.ladder and self.rules.match == "streak"
+
+    def level_of(self, seat: int, streak: int = 0) -> int:
+        """Level of the computer at ``seat`` (1-4); on the ladder, set by ``streak``."""
+        if self.climbs:
+            return ladder_level(streak)
         if not self.levels:
             return 1
         return self.levels[min(seat - 1, len(self.levels) - 1)]
+
+
+def ladder_level(streak: int) -> int:
+    """The two-player ladder of the source game: the computer starts at level 1 and
+    rises one level for each hand the learner wins in a row, up to level 4 from the
+    fourth hand on.
+
+    >>> [ladder_level(streak) for streak in range(6)]
+    [1, 2, 3, 4, 4, 4]
+    """
+    return max(1, min(LEVELS[-1], streak + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class LadderBest:
+    """The learner's best two-player ladder: its score and the streak behind it."""
+
+    score: int = 0
+    streak: int = 0
+
+    def after(self, score: int, streak: int) -> LadderBest:
+        """The best once a ladder reached ``score`` (kept when it is not higher)."""
+        return LadderBest(score, streak) if score > self.score else self
+
+    def to_json(self) -> dict[str, int]:
+        """Plain data for the store."""
+        return {"score": self.score, "streak": self.streak}
+
+    @classmethod
+    def from_json(cls, data: object) -> LadderBest:
+        """What :meth:`to_json` gave; nothing usable (missing, edited) is no best yet."""
+        if not isinstance(data, Mapping):
+            return cls()
+        score, streak = data.get("score"), data.get("streak")
+        if type(score) is not int or type(streak) is not int or score < 0 or streak < 0:
+            return cls()
+        return cls(score, streak)
 
 
 def _name_key(seat: int) -> str:
@@ -251,11 +298,27 @@ class Hint:
     """The level-4 evaluation of each legal card for the learner, best first."""
 
     ratings: tuple[tuple[Card, float], ...]
+    reason: str = "value"
+    """Why the best card, as a code of :func:`hint_reason` (worded by :meth:`why`)."""
+    points: int = 0
+    """The number the reason names (points on the trick, points added), if any."""
 
     @property
     def best(self) -> Card:
         """The card level 4 would play."""
         return self.ratings[0][0]
+
+    def why(self, lang: str = "es") -> str:
+        """One sentence: which card, why, and what it is worth next to the second best."""
+        card = card_name(self.best, lang)
+        if len(self.ratings) == 1 or self.reason == "only":
+            return t("practice.hint.sentence_only", lang, card=card)
+        why = t(f"practice.hint.why.{self.reason}", lang, points=self.points)
+        other, value = self.ratings[1]
+        gain = round(self.ratings[0][1]) - round(value)
+        key = "practice.hint.sentence" if gain > 1 else \
+            "practice.hint.sentence_one" if gain == 1 else "practice.hint.sentence_same"
+        return t(key, lang, card=card, why=why, gain=gain, other=card_name(other, lang))
 
     def text(self, lang: str = "es") -> str:
         """"Best: the as (21 points on average); the 4 gets 13, 8 fewer."""
@@ -296,6 +359,21 @@ class TableStatus:
     finished: bool
 
 
+STATE_FORMAT: Final = "tute-table/1"
+"""The ``format`` of :meth:`Table.to_state`'s data."""
+
+
+class TableStateError(TuteError):
+    """Saved table data that cannot be restored (another version, damaged, edited)."""
+
+    code = "bad_table_state"
+
+
+def _events_json(record: Mapping[str, Any]) -> list[Any]:
+    events = record.get("events", [])
+    return list(events) if isinstance(events, list) else []
+
+
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
     events: int
@@ -310,16 +388,18 @@ class Table:
         self.config = config or TableConfig()
         self.rules = self.config.rules
         self.players = self.rules.players
-        self.computers = self._computers(self.config)
+        # The last seat deals the first hand, so the learner (seat 0) leads it; then the
+        # deal passes on as the rules say (in two players it alternates).
         self.match = Match.new(self.config.ruleset, dict(self.config.overrides),
                                seed=self.config.seed, dealer=self.players - 1)
+        self.computers = self._computers(self.config)
         self.hand_number = 1
         self._start_hand()
 
     def _computers(self, config: TableConfig) -> dict[int, Player]:
         computers: dict[int, Player] = {}
         for seat in range(1, self.players):
-            level = config.level_of(seat)
+            level = config.level_of(seat, self.match.streak)
             if level not in LEVELS:
                 raise RulesError(f"computer level {level!r} does not exist: choose 1 to 4")
             player = get_player(level)
@@ -330,9 +410,11 @@ class Table:
 
     def reconfigure(self, *, levels: tuple[int, ...] | None = None,
                     referee: bool | None = None, computer_renuncio: float | None = None,
-                    think_seconds: float | None = None) -> None:
-        """Change the computers' levels or referee mode without dealing again."""
+                    think_seconds: float | None = None, ladder: bool | None = None) -> None:
+        """Change the computers' levels, the ladder or referee mode without dealing again."""
         changes: dict[str, Any] = {}
+        if ladder is not None:
+            changes["ladder"] = ladder
         if levels is not None:
             changes["levels"] = tuple(levels)
         if referee is not None:
@@ -359,6 +441,8 @@ class Table:
         self._asks: list[int] = []
         self._undo: list[_Snapshot] = []
         self.hand_recorded = False
+        self.collected = 0
+        """Tricks of this hand the learner has seen and let go (see :attr:`trick_held`)."""
         self._settle()
 
     def next_hand(self) -> bool:
@@ -373,7 +457,44 @@ class Table:
             return False
         self.match.next_hand()
         self.hand_number += 1
+        if self.config.climbs:  # the ladder: the computer rises with the streak
+            self.computers = self._computers(self.config)
         self._start_hand()
+        return True
+
+    @property
+    def computer_level(self) -> int:
+        """The level of the first computer seat now (on the ladder, the streak's)."""
+        return self.config.level_of(1, self.match.streak)
+
+    @property
+    def streak(self) -> int:
+        """Two players: hands won in a row by the learner in this match (ties end it)."""
+        return self.match.streak
+
+    @property
+    def streak_score(self) -> int:
+        """Two players: streak x 10,000 + the winning margins (capped)."""
+        return self.match.streak_score
+
+    # ----------------------------------------------------------------- the trick shown
+    @property
+    def trick_held(self) -> bool:
+        """A finished trick is still on the table: the latest trick is complete, the learner
+        has not let it go (:meth:`collect`) and no card of the next trick is down yet.
+
+        The table itself never waits for this; the page does not let the computers lead
+        the next trick while it holds (a real table: the trick stays until collected).
+        """
+        game = self.game
+        return bool(game.tricks) and not game.trick and self.collected < len(game.tricks) \
+            and not game.finished
+
+    def collect(self) -> bool:
+        """The learner lets the finished trick go (the next one may start)."""
+        if not self.trick_held:
+            return False
+        self.collected = len(self.game.tricks)
         return True
 
     @property
@@ -494,14 +615,23 @@ class Table:
                                          players=self.players))
         return True
 
-    def step(self) -> bool:
+    @property
+    def held_up(self) -> bool:
+        """A computer would lead the next trick, but the finished one is still shown
+        (:attr:`trick_held`): a ``hold`` step waits for :meth:`collect`."""
+        return self.trick_held and not self._asks and not self.waiting_for_learner
+
+    def step(self, *, hold: bool = False) -> bool:
         """Carry out the next computer action that shows on the table.
 
         A computer's declarations in a moment count as one step, a card as another.
-        Returns False when the learner must act or the hand is over.
+        Returns False when the learner must act or the hand is over, and with ``hold``
+        also while a finished trick waits to be collected (:attr:`held_up`).
         """
         game = self.game
         while not game.finished and not self.waiting_for_learner:
+            if hold and self.held_up:
+                return False
             if self._asks:
                 seat = self._asks.pop(0)
                 view = game.view(seat)
@@ -517,10 +647,11 @@ class Table:
             return True
         return False
 
-    def run(self, limit: int = 1000) -> int:
-        """Advance the computers until the learner must act or the hand ends; steps taken."""
+    def run(self, limit: int = 1000, *, hold: bool = False) -> int:
+        """Advance the computers until the learner must act or the hand ends (with
+        ``hold``, or a finished trick waits to be collected); steps taken."""
         steps = 0
-        while steps < limit and self.step():
+        while steps < limit and self.step(hold=hold):
             steps += 1
         return steps
 
@@ -592,6 +723,7 @@ class Table:
         legal = card in analysis.legal
         if not legal and not self.config.referee:
             return ClickResult(False, explain_refusal(analysis, card, lang))
+        self.collect()  # playing on lets the finished trick go
         self._remember()
         self._pass_moment()
         if game.finished:
@@ -665,7 +797,106 @@ class Table:
         self._asks = list(snapshot.asks)
         del self.log[snapshot.log:]
         self._settle(announce=False)  # the draws were announced the first time
+        self.collected = len(self.game.tricks)  # back at the learner's decision
         return True
+
+    # ----------------------------------------------------------------- saving
+    def to_state(self) -> dict[str, Any]:
+        """The whole table as plain JSON data: the set-up, every action of every hand of
+        the match so far, and where the learner stands (turns still to be asked, undo
+        points, tricks let go). :meth:`from_state` rebuilds the same table from it."""
+        config = self.config
+        return {
+            "format": STATE_FORMAT,
+            "config": {
+                "ruleset": config.ruleset, "overrides": dict(config.overrides),
+                "seed": config.seed, "levels": list(config.levels),
+                "referee": config.referee, "computer_renuncio": config.computer_renuncio,
+                "think_seconds": config.think_seconds, "ladder": config.ladder,
+            },
+            "past_hands": [_events_json(outcome.record) for outcome in self.match.hands],
+            "events": [event.to_json() for event in self.game.events],
+            "asks": list(self._asks),
+            "undo": [[s.events, list(s.asks), s.log] for s in self._undo],
+            "collected": self.collected,
+            "recorded": self.hand_recorded,
+        }
+
+    @classmethod
+    def from_state(cls, data: object) -> Table:
+        """The table :meth:`to_state` saved; a :class:`TableStateError` naming what is
+        wrong when the data is not such a state (never a half-built table)."""
+        if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
+            raise TableStateError(f"not a saved practice table (format {STATE_FORMAT})")
+        try:
+            raw = data["config"]
+            config = TableConfig(
+                str(raw["ruleset"]), dict(raw["overrides"]), seed=int(raw["seed"]),
+                levels=tuple(int(level) for level in raw["levels"]),
+                referee=bool(raw["referee"]),
+                computer_renuncio=float(raw["computer_renuncio"]),
+                think_seconds=None if raw.get("think_seconds") is None
+                else float(raw["think_seconds"]),
+                ladder=bool(raw.get("ladder", False)))
+            table = cls(config)
+            for events in data["past_hands"]:
+                table._replay(events)
+                if not table.next_hand():
+                    raise TableStateError("a finished hand of the saved match is not over")
+            table._replay(data["events"])
+            asks = [int(seat) for seat in data["asks"]]
+            if any(not 0 <= seat < table.players for seat in asks) or \
+                    (asks and table.game.moment is None):
+                raise TableStateError("the saved turns to declare do not fit the hand")
+            table._asks = asks
+            table._settle()
+            table._undo = [_Snapshot(int(e), tuple(int(a) for a in asks_), int(n))
+                           for e, asks_, n in data["undo"]]
+            if any(s.events > len(table.game.events) or s.log > len(table.log)
+                   for s in table._undo):
+                raise TableStateError("the saved undo points lie beyond the hand")
+            table.collected = min(int(data["collected"]), len(table.game.tricks))
+            table.hand_recorded = bool(data["recorded"])
+        except TableStateError:
+            raise
+        except (KeyError, TypeError, ValueError, TuteError) as error:
+            raise TableStateError(f"the saved practice table cannot be restored: "
+                                  f"{error}") from None
+        return table
+
+    def _replay(self, events: object) -> None:
+        """Play saved actions again through the table (the log is rebuilt as it was told)."""
+        if not isinstance(events, list):
+            raise TableStateError("the saved actions must be a list")
+        game = self.game
+        for index, event in enumerate(events):
+            if not isinstance(event, Mapping) or game.finished:
+                raise TableStateError(f"saved action {index} does not fit the hand")
+            if "play" in event:
+                if game.moment is not None:  # every declaration was made: it closed
+                    self._asks = []
+                    self._settle()
+                seat = game.to_move
+                assert seat is not None
+                analysis = game.analyse(seat)
+                card = Card.parse(str(event["play"]))
+                if card not in analysis.hand:
+                    raise TableStateError(f"saved action {index}: {card} is not in the "
+                                          f"hand of seat {seat}")
+                self._play(seat, card, analysis)
+                continue
+            seat = int(event["seat"])
+            action: Action
+            if "cante" in event:
+                action = CanteAction(suit_from_letter(str(event["cante"])))
+            elif "tute" in event:
+                action = TuteAction()
+            elif event.get("swap") is True:
+                action = SwapAction()
+            else:
+                raise TableStateError(f"saved action {index} is not a play or a declaration")
+            if not 0 <= seat < self.players or not self._declare(seat, action):
+                raise TableStateError(f"saved action {index} is not allowed there")
 
     # ----------------------------------------------------------------- hint
     def hint(self, evaluator: Evaluator | None = None) -> Hint | None:
@@ -678,7 +909,8 @@ class Table:
         view = game.view(LEARNER)
         ratings = evaluator.evaluate(view, self._rng("hint", LEARNER))
         ordered = sorted(ratings, key=lambda pair: (-pair[1], pair[0].sort_key()))
-        return Hint(tuple((card, float(value)) for card, value in ordered))
+        reason, points = hint_reason(view, ordered[0][0])
+        return Hint(tuple((card, float(value)) for card, value in ordered), reason, points)
 
     # ----------------------------------------------------------------- reading
     def status(self) -> TableStatus:
@@ -692,7 +924,7 @@ class Table:
         points = game.result().totals if game.finished else game.points_so_far()
         return TableStatus(
             hand_number=self.hand_number, dealer=game.dealer, to_move=game.to_move,
-            trump=game.trump, trump_card=_trump_card(game), face_up=game.face_up,
+            trump=game.trump, trump_card=shown_trump_card(game), face_up=game.face_up,
             stock_left=game.stock_left, trick=tuple(game.trick_cards),
             trick_seats=tuple(game.trick_seats()), winning_seat=winning,
             winning_is_partner=winning is not None and winning == partner,
@@ -723,6 +955,58 @@ def _trump_card(game: Game) -> Card:
     from tute_tutor.engine.cards import CARDS
 
     return CARDS[game.trump_card]
+
+
+def shown_trump_card(game: Game) -> Card:
+    """The card that shows the trump suit now: the turned card, or in two players the
+    seven (or two) that was swapped for it and now lies face up in its place."""
+    if game.swaps:
+        return game.swaps[-1].given
+    return _trump_card(game)
+
+
+HINT_REASONS: Final = ("only", "wins_last", "wins", "feeds", "partner", "cheap", "trumps",
+                       "cash", "low_lead", "value")
+"""The codes :func:`hint_reason` gives (``practice.hint.why.CODE`` words each)."""
+
+
+def hint_reason(view: SeatView, card: Card) -> tuple[str, int]:
+    """What playing ``card`` does at the table now, as a code and a number of points.
+
+    Read off the public table and the seat's own cards only (the hint must not tell
+    what the learner cannot see): whether it takes the trick, feeds a partner who is
+    winning it, throws the cheapest card on a lost trick, or what kind of lead it is.
+    """
+    from tute_tutor.engine.tricks import play_into_trick
+
+    legal = view.legal
+    if len(legal) <= 1:
+        return ("only", 0)
+    trump = view.trump
+    if not view.trick:
+        if card.suit == trump:
+            return ("trumps", 0)
+        if card.points >= 10:
+            return ("cash", card.points)
+        if card.points == 0:
+            return ("low_lead", 0)
+        return ("value", 0)
+    lead = high = best = -1
+    winner = view.trick_seats[0]
+    for seat, played in zip(view.trick_seats, view.trick, strict=True):
+        lead, high, best, wins = play_into_trick(played.index, lead, high, best, trump)
+        if wins:
+            winner = seat
+    on_table = sum(c.points for c in view.trick) + card.points
+    if play_into_trick(card.index, lead, high, best, trump)[3]:
+        last = len(view.trick) == view.players - 1
+        return ("wins_last" if last else "wins", on_table)
+    partner = view.rules.partner_of(view.seat)
+    if partner is not None and winner == partner:
+        return ("feeds", card.points) if card.points else ("partner", 0)
+    if card.points == min(c.points for c in legal):
+        return ("cheap", card.points)
+    return ("value", 0)
 
 
 def _winning_card(cards: Sequence[Card], leader: int, winner: int, players: int) -> Card:

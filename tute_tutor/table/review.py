@@ -16,16 +16,26 @@ here draws on a screen.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 import pandas as pd
 import plotly.graph_objects as go
 
-from tute_tutor.engine.cards import Card, suit_name
-from tute_tutor.engine.game import Game, HandResult
-from tute_tutor.table.controller import LEARNER, outcome_text, seat_name, side_name
+from tute_tutor.ai.levels import ExpertPlayer
+from tute_tutor.engine.cards import CARDS, Card, suit_name
+from tute_tutor.engine.game import Game, HandResult, PlayEvent
+from tute_tutor.table.controller import (
+    LEARNER,
+    Evaluator,
+    outcome_text,
+    seat_name,
+    side_name,
+)
 from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import card_name
 
 CardLabel = Callable[[Card], str]
 
@@ -191,3 +201,122 @@ def totals_frame(review: HandReview, lang: str = "es") -> pd.DataFrame:
                                            for side in range(len(review.side_names))],
         t("review.col.total_points", lang): list(review.totals),
     })
+
+
+# --------------------------------------------------------------------------- where the points went
+EXACT_TRICKS: Final = {4: 6, 3: 4, 2: 6}
+"""With at most this many cards in hand (and no stock), a choice is checked exactly by
+the double-dummy solver on the real deal; before that, level 4's estimate from what the
+learner could see."""
+MIN_EXACT_COST: Final = 1
+MIN_ESTIMATED_COST: Final = 5
+"""Level 4's estimates vary by a few points from one sample to the next: smaller
+differences are not marked as a cost."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceCost:
+    """One of the learner's cards that cost points, against the best play found there."""
+
+    trick: int
+    """Number of the trick (1-based) the card was played to."""
+    card: Card
+    best: Card
+    cost: int
+    """Points the learner's side lost by this card (best value minus this card's)."""
+    exact: bool
+    """Solved exactly on the real deal (else level 4's average over sampled deals)."""
+    went_to: int | None = None
+    """Seat of the other side that took the trick, when it did."""
+    given: int = 0
+    """Points of the learner's own card in that trick (given away)."""
+    trick_points: int = 0
+
+    def text(self, lang: str = "es", label: CardLabel | None = None) -> str:
+        """"Trick 3: the tres de oros cost 10 points (the as was better): the three went
+        to Bruno."."""
+        def name(card: Card) -> str:
+            return label(card) if label is not None else card_name(card, lang)
+
+        key = "review.cost.exact" if self.exact else "review.cost.estimate"
+        head = t(key + ("_one" if self.cost == 1 else ""), lang, trick=self.trick,
+                 card=name(self.card), best=name(self.best), cost=self.cost)
+        if self.went_to is not None and self.given:
+            tail = t("review.cost.gave", lang, card=name(self.card), points=self.given,
+                     name=seat_name(self.went_to, lang))
+        elif self.went_to is not None and self.trick_points:
+            tail = t("review.cost.lost_trick", lang, points=self.trick_points,
+                     name=seat_name(self.went_to, lang))
+        else:
+            tail = t("review.cost.later", lang)
+        return f"{head} {tail}"
+
+
+def _replay_game(game: Game) -> Game:
+    return Game(game.rules, game.dealer, list(game.initial_hands), game.trump_card,
+                list(game.initial_stock), ruleset=game.ruleset, overrides=game.overrides)
+
+
+def _exact_values(position_game: Game, seat: int) -> dict[int, int]:
+    from tute_tutor.ai.solver import Position, Solver
+
+    sung = 0
+    for suit in position_game.sung_suits:
+        sung |= 1 << suit
+    seats = position_game.trick_seats()
+    leader = seats[0] if seats else position_game.leader
+    position = Position.from_rules(position_game.rules, position_game.hands,
+                                   position_game.trump, leader, position_game.trick,
+                                   cantes=True, sung=sung)
+    return Solver(position, seat).card_values()
+
+
+def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = LEARNER,
+                 seed: int = 0) -> list[ChoiceCost]:
+    """Each card ``seat`` played in ``game`` that cost its side points, in playing order.
+
+    At every card of that seat with more than one legal choice, the position is set up
+    again: with few cards left and no stock, every legal card is valued exactly by the
+    double-dummy solver on the real deal (what best play by everyone gives from there);
+    earlier, ``evaluator`` (level 4 by default) values them from what the seat could
+    see then. A card is marked when the best one was worth at least
+    :data:`MIN_EXACT_COST` (exact) or :data:`MIN_ESTIMATED_COST` (estimate) points more.
+    A pure function of the hand (and ``seed``, for the estimates).
+    """
+    replay = _replay_game(game)
+    rules = game.rules
+    side = rules.team_of(seat)
+    found: list[tuple[int, Card, Card, int, bool]] = []
+    for index, event in enumerate(game.events):
+        if isinstance(event, PlayEvent) and event.seat == seat and event.legal:
+            replay.close_moment()  # the draws of two players happen before the lead
+            legal = list(replay.analyse().legal)
+            if len(legal) > 1:
+                hand = replay.hands[seat].bit_count()
+                exact = not replay.draw_pile and hand <= EXACT_TRICKS[rules.players]
+                values: dict[int, float]
+                if exact:
+                    values = {card: float(v) for card, v in
+                              _exact_values(replay, seat).items()}
+                else:
+                    rater = evaluator if evaluator is not None else ExpertPlayer()
+                    rng = random.Random(f"review/{seed}/{index}")
+                    values = {card.index: value for card, value in
+                              rater.evaluate(replay.view(seat), rng)}
+                best_index = max(values, key=lambda c: (values[c], -CARDS[c].points))
+                cost = round(values[best_index] - values.get(event.card.index,
+                                                             values[best_index]))
+                floor = MIN_EXACT_COST if exact else MIN_ESTIMATED_COST
+                if cost >= floor:
+                    found.append((len(replay.tricks) + 1, event.card, CARDS[best_index],
+                                  cost, exact))
+        replay.apply(event)
+    out = []
+    for number, card, best, cost, exact in found:
+        trick = game.tricks[number - 1] if number <= len(game.tricks) else None
+        went_to = None
+        given = points = 0
+        if trick is not None and rules.team_of(trick.winner) != side:
+            went_to, given, points = trick.winner, card.points, trick.points
+        out.append(ChoiceCost(number, card, best, cost, exact, went_to, given, points))
+    return out

@@ -45,6 +45,8 @@ _CSS = """
 .tt-pick:disabled { cursor: default; }
 .tt-pick { position: relative; }
 @media (max-width: 480px) { .tt-hand { gap: 5px; } }
+.tt-pick.tt-hint { transform: translateY(-10px); outline: 4px dashed #8a5a00;
+  outline-offset: 3px; }
 .tt-pick[aria-pressed="true"] { transform: translateY(-12px);
   outline: 5px solid #1f4fbf; outline-offset: 2px; }
 .tt-pick[aria-pressed="true"]::after { content: "✓"; position: absolute; top: -10px;
@@ -72,7 +74,7 @@ export default function ({ data, key, parentElement, setStateValue, setTriggerVa
   const buttons = data.cards.map((card, index) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "tt-pick";
+    button.className = card.hint ? "tt-pick tt-hint" : "tt-pick";
     button.dataset.card = card.code;
     button.setAttribute("aria-label", card.label);
     if (toggle) button.setAttribute("aria-pressed", String(chosen.has(card.code)));
@@ -168,17 +170,21 @@ def _component_data(
     mode: str,
     selected: Collection[str] = (),
     disabled: bool = False,
+    recommended: Card | None = None,
 ) -> dict[str, Any]:
     legal_set = None if legal is None else set(legal)
     items = []
     for card in cards:
         highlight = legal_set is not None and card in legal_set
         dimmed = legal_set is not None and card not in legal_set
+        label = spoken_label(card, card_words(lang), style, highlight=highlight, dimmed=dimmed)
+        if card == recommended:
+            label = f"{label}, {t('cards.recommended', lang)}"
         items.append(
             {
                 "code": str(card),
-                "label": spoken_label(card, card_words(lang), style, highlight=highlight,
-                                      dimmed=dimmed),
+                "hint": card == recommended,
+                "label": label,
                 "svg": card_svg(card, style=style, width=width, words=card_words(lang),
                                 highlight=highlight, dimmed=dimmed),
             }
@@ -207,8 +213,12 @@ def clickable_hand(
     lang: str,
     width: int = 90,
     disabled: bool = False,
+    recommended: Card | None = None,
 ) -> Card | None:
     """Show a hand the learner clicks; return the card clicked in this run, else None.
+
+    ``recommended`` (a hint's card) is raised with a dashed ring and says so to screen
+    readers; its fallback button carries a light-bulb icon.
 
     A click is reported once (the next rerun returns None again). With ``legal`` and
     ``show_legal`` the legal cards are highlighted and the others dimmed, but every
@@ -229,6 +239,7 @@ def clickable_hand(
             legal=shown_legal,
             mode="click",
             disabled=disabled,
+            recommended=recommended,
         ),
         on_clicked_change=_noop,
     )
@@ -244,6 +255,7 @@ def clickable_hand(
                 card_label(card, lang, style),
                 key=fallback_key(key, card),
                 disabled=disabled,
+                icon=":material/lightbulb:" if card == recommended else None,
                 type="primary" if shown_legal is not None and card in shown_legal else "secondary",
             )
             if pressed and clicked is None:

@@ -16,20 +16,22 @@ import streamlit as st
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import match_target
-from tute_tutor.render import card_label
+from tute_tutor.render import card_label, table_html
 from tute_tutor.table.controller import (
     LEARNER,
     LEVELS,
     PACES,
+    LadderBest,
     Table,
     TableConfig,
+    TableStateError,
     seat_label,
     seat_name,
     side_name,
     totals_text,
 )
-from tute_tutor.table.review import hand_review, totals_frame
-from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
+from tute_tutor.table.review import ChoiceCost, choice_costs, hand_review, totals_frame
+from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
 from tute_tutor.ui.state import Settings, settings, tr
 
 TABLE = "practice_table"
@@ -42,6 +44,23 @@ MESSAGE = "practice_message"
 HINT = "practice_hint"
 SEEN = "practice_seen"
 HAND_KEY = "practice_hand"
+HINT_CARD = "practice_hint_card"
+HINT_DETAIL = "practice_hint_detail"
+TRICK_PACE = "practice_trick_pace"
+TRICK_PACES = ("wait", "1.5", "3")
+"""How long a finished trick stays on the table: until the learner continues, or a
+number of seconds."""
+LADDER = "practice_ladder"
+KEEP_RULES = "practice_keep_rules"
+OWNER = "practice_owner"
+SAVED = "practice_saved"
+BEST = "practice_ladder_best"
+FULL_RUN = "practice_full_run"
+STORE_PROBLEM = "practice_store_problem"
+STATE_KEY = "practice.table"
+"""The learner's table in the store's saved states (it survives reloads and restarts)."""
+LADDER_KEY = "practice.ladder"
+"""The learner's best two-player ladder in the store's saved states."""
 PAGE_THINK_SECONDS = 0.3
 """Level-4 time budget on the page, for players that take one (a decision stays short)."""
 STEP_SLICE_SECONDS = 0.25
@@ -69,11 +88,24 @@ def _config(current: Settings, seed: int) -> TableConfig:
         current.ruleset, dict(current.overrides), seed=seed, levels=_levels(players),
         referee=bool(st.session_state.get(REFEREE, False)),
         computer_renuncio=0.15 if st.session_state.get(COMPUTER_ERRORS, False) else 0.0,
-        think_seconds=PAGE_THINK_SECONDS)
+        think_seconds=PAGE_THINK_SECONDS, ladder=bool(st.session_state.get(LADDER, True)))
+
+
+def _profile() -> str:
+    from tute_tutor.ui.profile import current_profile
+
+    return current_profile()
+
+
+def _clear_turn_state() -> None:
+    state = st.session_state
+    for key in (MESSAGE, HINT, HINT_CARD, HINT_DETAIL):
+        state.pop(key, None)
 
 
 def new_table(current: Settings, seed: int | None = None) -> Table:
-    """Deal a new match at the session's rule set and store it in the session."""
+    """Deal a new match at the session's rule set and keep it in the session (and, at the
+    end of the run, in the learner's store). A ladder in progress ends here."""
     state = st.session_state
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -81,20 +113,159 @@ def new_table(current: Settings, seed: int | None = None) -> Table:
     table = Table(_config(current, int(seed)))
     state[TABLE] = table
     state[SEEN] = 0
-    state.pop(MESSAGE, None)
-    state.pop(HINT, None)
+    state.pop(KEEP_RULES, None)
+    _clear_turn_state()
     return table
+
+
+def _load_table(profile: str) -> tuple[Table, int] | None:
+    """The table saved for ``profile`` and how much of its log was shown, if any."""
+    from tute_tutor.store import StoreError
+
+    try:
+        from tute_tutor.ui.profile import get_store
+
+        data = get_store().load_state(profile, STATE_KEY)
+    except StoreError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    try:
+        table = Table.from_state(data.get("table"))
+    except TableStateError:
+        st.session_state[STORE_PROBLEM] = tr("practice.page.saved_unusable")
+        return None
+    seen = data.get("seen")
+    return table, seen if isinstance(seen, int) and 0 <= seen <= len(table.log) else 0
 
 
 def get_table(current: Settings) -> Table:
-    """The session's table; a new match when there is none or the rule set changed."""
+    """The learner's table: the session's, else the one saved in the store (a reload, a
+    new tab, a restarted server), else a new match. A rule change never replaces it
+    here (:func:`rules_prompt` asks first)."""
     state = st.session_state
+    profile = _profile()
     table = state.get(TABLE)
-    if not isinstance(table, Table) or table.config.ruleset != current.ruleset or \
-            dict(table.config.overrides) != dict(current.overrides):
+    if isinstance(table, Table) and state.get(OWNER) == profile:
+        return table
+    state[OWNER] = profile
+    state.pop(SAVED, None)
+    state.pop(BEST, None)
+    loaded = _load_table(profile)
+    if loaded is None:
         seed = state.get(SEED)
         return new_table(current, int(seed) if isinstance(seed, int) else None)
+    table, seen = loaded
+    state[TABLE] = table
+    state[SEEN] = seen
+    state[SEED] = table.config.seed
+    state[REFEREE] = table.config.referee
+    state[LADDER] = table.config.ladder
+    for seat in range(1, table.players):
+        state[level_key(seat)] = table.config.level_of(seat)
+    _clear_turn_state()
     return table
+
+
+def save_table(table: Table) -> None:
+    """Keep the table in the learner's store when it changed (a one-line warning if the
+    store cannot take it; play goes on)."""
+    from tute_tutor.store import StoreError
+    from tute_tutor.ui.profile import get_store, store_message
+
+    state = st.session_state
+    data = {"table": table.to_state(), "seen": int(state.get(SEEN, 0))}
+    if state.get(SAVED) == data:
+        return
+    try:
+        get_store().save_state(_profile(), STATE_KEY, data)
+    except StoreError as error:
+        state[STORE_PROBLEM] = store_message(error)
+        return
+    state[SAVED] = data
+    state.pop(STORE_PROBLEM, None)
+
+
+def ladder_best() -> LadderBest:
+    """The learner's best two-player ladder (read once per session from the store)."""
+    from tute_tutor.store import StoreError
+    from tute_tutor.ui.profile import get_store
+
+    state = st.session_state
+    best = state.get(BEST)
+    if isinstance(best, LadderBest):
+        return best
+    try:
+        best = LadderBest.from_json(get_store().load_state(_profile(), LADDER_KEY))
+    except StoreError:
+        best = LadderBest()
+    state[BEST] = best
+    return best
+
+
+def _keep_best(table: Table) -> None:
+    """After a hand won on the ladder: a new best score is kept in the store."""
+    from tute_tutor.store import StoreError
+    from tute_tutor.ui.profile import get_store, store_message
+
+    if not table.config.climbs:
+        return
+    best = ladder_best()
+    better = best.after(table.streak_score, table.streak)
+    if better == best:
+        return
+    st.session_state[BEST] = better
+    try:
+        get_store().save_state(_profile(), LADDER_KEY, better.to_json())
+    except StoreError as error:
+        st.session_state[STORE_PROBLEM] = store_message(error)
+
+
+def _rules_id(current: Settings) -> str:
+    return json.dumps([current.ruleset, dict(current.overrides)], sort_keys=True)
+
+
+def rules_label(ruleset: str, overrides: dict[str, Any]) -> str:
+    """A rule set's name, "with your changes" when flags were overridden."""
+    name = tr(f"settings.preset.{ruleset}.label")
+    return tr("practice.page.rules_custom", name=name) if overrides else name
+
+
+def rules_prompt(table: Table, current: Settings) -> bool:
+    """When the session's rules are no longer the table's: ask before anything is lost.
+
+    Nothing played yet: the new rules simply deal a new table. Otherwise the learner
+    chooses: finish this hand (the table keeps its rules until the hand is over), or
+    start anew with the new rules. Switching back to the table's rules drops the
+    question. Returns True when the page must be drawn again.
+    """
+    state = st.session_state
+    same = table.config.ruleset == current.ruleset and \
+        dict(table.config.overrides) == dict(current.overrides)
+    if same:
+        state.pop(KEEP_RULES, None)
+        return False
+    if table.hand_number == 1 and not table.game.events:
+        new_table(current, state.get(SEED) if isinstance(state.get(SEED), int) else None)
+        return True
+    old = rules_label(table.config.ruleset, dict(table.config.overrides))
+    new = rules_label(current.ruleset, dict(current.overrides))
+    if state.get(KEEP_RULES) == _rules_id(current):
+        st.info(tr("practice.page.rules_kept", old=old, new=new),
+                icon=":material/rule:")
+        return False
+    with st.container(border=True, key="practice_rules_prompt"):
+        st.warning(tr("practice.page.rules_changed", old=old, new=new),
+                   icon=":material/rule:")
+        with st.container(horizontal=True):
+            if st.button(tr("practice.page.rules_finish", old=old), key="practice_rules_keep",
+                         type="primary"):
+                state[KEEP_RULES] = _rules_id(current)
+                return True
+            if st.button(tr("practice.page.rules_new", new=new), key="practice_rules_new"):
+                new_table(current)
+                return True
+    return False
 
 
 def _apply_options() -> None:
@@ -103,16 +274,26 @@ def _apply_options() -> None:
         table.reconfigure(levels=_levels(table.players),
                           referee=bool(st.session_state.get(REFEREE, False)),
                           computer_renuncio=0.15 if st.session_state.get(COMPUTER_ERRORS)
-                          else 0.0)
+                          else 0.0, ladder=bool(st.session_state.get(LADDER, True)))
+
+
+def _trick_pace_label(pace: str) -> str:
+    return tr({"wait": "practice.page.trick_pace_wait", "1.5": "practice.page.trick_pace_1_5",
+               "3": "practice.page.trick_pace_3"}[pace])
 
 
 def setup_panel(table: Table, current: Settings) -> None:
     """Levels of the computer seats, pace, highlighting, referee mode, seed, new match."""
     state = st.session_state
     state.setdefault(PACE, "instant")
+    state.setdefault(TRICK_PACE, "wait")
     state.setdefault(SHOW_LEGAL, True)
+    state.setdefault(LADDER, True)
     fresh_match = table.hand_number == 1 and not table.game.events
     with st.expander(tr("practice.page.setup"), expanded=fresh_match):
+        if table.rules.match == "streak":
+            st.toggle(tr("practice.page.ladder"), key=LADDER, on_change=_apply_options,
+                      help=tr("practice.page.ladder_help"))
         with st.container(horizontal=True):
             for seat in range(1, table.players):
                 state.setdefault(level_key(seat), table.config.level_of(seat))
@@ -120,9 +301,12 @@ def setup_panel(table: Table, current: Settings) -> None:
                     tr("practice.page.level_of", name=seat_label(seat, table.rules,
                                                                  current.lang)),
                     LEVELS, key=level_key(seat), on_change=_apply_options,
+                    disabled=table.config.climbs,
                     format_func=lambda level: tr(f"practice.page.level.{level}"))
         st.radio(tr("practice.page.pace"), PACES, key=PACE, horizontal=True,
                  format_func=lambda pace: tr(f"practice.page.pace_{pace}"))
+        st.radio(tr("practice.page.trick_pace"), TRICK_PACES, key=TRICK_PACE,
+                 horizontal=True, format_func=_trick_pace_label)
         st.toggle(tr("practice.page.show_legal"), key=SHOW_LEGAL)
         st.toggle(tr("practice.page.referee"), key=REFEREE, on_change=_apply_options,
                   help=tr("practice.page.referee_help"))
@@ -144,8 +328,13 @@ def _match_text(table: Table, lang: str) -> str:
     kind, target = match_target(table.rules)
     scores = table.match_scores()
     if kind == "streak":
-        return tr("practice.page.match_streak", streak=table.match.streak,
+        text = tr("practice.page.match_streak", streak=table.match.streak,
                   score=table.match.streak_score)
+        if table.config.climbs:
+            best = ladder_best()
+            text += " · " + tr("practice.page.ladder_line", level=table.computer_level,
+                               best=max(best.score, table.streak_score))
+        return text
     names = [side_name(side, table.rules, lang) for side in range(table.rules.sides)]
     if table.rules.has_teams:
         names = [tr("practice.side.us_short"), tr("practice.side.them_short")]
@@ -197,44 +386,47 @@ def _trump_view(table: Table, current: Settings) -> None:
 
 
 def _trick_view(table: Table, current: Settings) -> None:
+    """The trick on a drawn table, each seat in its place: the cards of the trick being
+    played, or the finished trick until the learner lets it go."""
     lang = current.lang
     status = table.status()
     game = table.game
     n = table.players
-    if status.trick or not game.tricks:
+    by_seat: list[Card | None] = [None] * n
+    # the finished trick stays until it is let go (or, at the end, for good)
+    if status.trick or not game.tricks or not (table.trick_held or game.finished):
         leader = status.trick_seats[0] if status.trick_seats else game.leader
-        seats = [(leader + i) % n for i in range(n)]
-        cards: list[Card | None] = [*status.trick, *([None] * (n - len(status.trick)))]
-        position = seats.index(status.winning_seat) if status.winning_seat is not None \
-            else None
-        show_trick(cards, labels=[seat_name(s, lang) for s in seats], winning=position,
-                   style=current.deck_style, lang=lang, width=TRICK_WIDTH)
+        for seat, card in zip(status.trick_seats, status.trick, strict=True):
+            by_seat[seat] = card
         winner = status.winning_seat
         if winner is None:
             you = "_you" if leader == LEARNER else ""
-            st.caption(tr("practice.page.empty_trick" + you, name=seat_name(leader, lang)))
+            caption = tr("practice.page.empty_trick" + you, name=seat_name(leader, lang))
         elif status.winning_is_learner:
-            st.caption(tr("practice.page.winning_you"))
+            caption = tr("practice.page.winning_you")
         elif status.winning_is_partner:
-            st.caption(tr("practice.page.winning_partner", name=seat_name(winner, lang)))
+            caption = tr("practice.page.winning_partner", name=seat_name(winner, lang))
         else:
-            st.caption(tr("practice.page.winning_other", name=seat_name(winner, lang)))
+            caption = tr("practice.page.winning_other", name=seat_name(winner, lang))
     else:
         last = game.tricks[-1]
-        last_seats = last.seats(n)
-        show_trick(list(last.cards), labels=[seat_name(s, lang) for s in last_seats],
-                   winning=last_seats.index(last.winner), style=current.deck_style,
-                   lang=lang, width=TRICK_WIDTH)
+        for seat, card in zip(last.seats(n), last.cards, strict=True):
+            by_seat[seat] = card
+        winner = last.winner
         you = "_you" if last.winner == LEARNER else ""
         final = game.finished and game.tute is None and game.renuncio is None
-        st.caption(tr("practice.page.last_trick" + ("_final" if final else "") + you,
-                      name=seat_name(last.winner, lang), points=last.points))
-    others = []
-    for seat in range(1, n):
-        others.append(tr("practice.page.seat_summary",
-                         name=seat_label(seat, table.rules, lang),
-                         cards=status.hand_sizes[seat], tricks=status.tricks_won[seat]))
-    st.caption(" · ".join(others))
+        caption = tr("practice.page.last_trick" + ("_final" if final else "") + you,
+                     name=seat_name(last.winner, lang), points=last.points)
+    notes = [tr("practice.page.seat_note", cards=status.hand_sizes[seat],
+                tricks=status.tricks_won[seat]) for seat in range(n)]
+    names = [seat_label(seat, table.rules, lang) for seat in range(n)]
+    st.markdown(table_html(by_seat, names=names, notes=notes, winning=winner,
+                           centre=tr("practice.page.trump_short",
+                                     suit=suit_name(status.trump, lang)),
+                           style=current.deck_style, words=card_words(lang),
+                           width=TRICK_WIDTH),
+                unsafe_allow_html=True)
+    st.caption(caption)
 
 
 def _fresh_announcements(table: Table, lang: str) -> list[str]:
@@ -250,15 +442,18 @@ def learner_area(table: Table, current: Settings) -> bool:
     my_card = bool(legal)
     offers = table.offers()
     st.markdown(f"**{tr('practice.page.your_hand')}**")
+    hinted = state.get(HINT_CARD)
+    recommended = next((c for c in legal if str(c) == hinted), None)
     clicked = clickable_hand(
         table.learner_hand(), key=HAND_KEY, legal=legal if my_card else None,
         show_legal=bool(state.get(SHOW_LEGAL, True)), style=current.deck_style, lang=lang,
-        width=HAND_WIDTH, disabled=not my_card)
+        width=HAND_WIDTH, disabled=not my_card, recommended=recommended)
     changed = False
     if clicked is not None:
         state[SEEN] = len(table.log)
         result = table.click(clicked, lang)
-        state.pop(HINT, None)
+        for key in (HINT, HINT_CARD, HINT_DETAIL):
+            state.pop(key, None)
         if result.played:
             state[MESSAGE] = ("error", result.message) if result.renuncio else None
             changed = True
@@ -300,6 +495,11 @@ def action_bar(table: Table, current: Settings) -> bool:
     state = st.session_state
     changed = False
     with st.container(horizontal=True):
+        if table.trick_held and st.button(
+                tr("practice.page.continue"), key="practice_continue", type="primary",
+                icon=":material/arrow_forward:", shortcut="Enter",
+                help=tr("practice.page.continue_help")):
+            changed = table.collect() or changed
         can_hint = bool(table.legal_cards()) and not table.offers()
         if st.button(tr("practice.page.hint"), key="practice_hint_button",
                      icon=":material/lightbulb:", disabled=not can_hint, shortcut="h"):
@@ -308,21 +508,28 @@ def action_bar(table: Table, current: Settings) -> bool:
                     hint = table.hint()
                 except TuteError:
                     hint = None
-            state[HINT] = hint.text(current.lang) if hint is not None else \
-                tr("practice.page.no_hint")
+            if hint is None:
+                state[HINT] = tr("practice.page.no_hint")
+                state.pop(HINT_CARD, None)
+                state.pop(HINT_DETAIL, None)
+            else:
+                state[HINT] = hint.why(current.lang)
+                state[HINT_CARD] = str(hint.best)
+                state[HINT_DETAIL] = hint.text(current.lang)
+            changed = True  # the hand is drawn again with the card raised
         if st.button(tr("practice.page.undo"), key="practice_undo", icon=":material/undo:",
                      disabled=not table.can_undo, shortcut="u"):
-            state.pop(HINT, None)
-            state.pop(MESSAGE, None)
+            _clear_turn_state()
             changed = table.undo()
             state[SEEN] = len(table.log)  # back at a decision: nothing new to tell yet
-        stepping = state.get(PACE) == "step" and table.thinking_seat() is not None
+        stepping = state.get(PACE) == "step" and table.thinking_seat() is not None and \
+            not table.held_up
         if stepping and st.button(tr("practice.page.next"), key="practice_next",
                                   type="primary", icon=":material/skip_next:", shortcut="n"):
             changed = True
             with st.spinner(tr("practice.page.thinking",
                                name=seat_name(table.thinking_seat() or 1, current.lang))):
-                table.step()
+                table.step(hold=True)
         if st.button(tr("practice.page.new_match"), key="practice_new_match",
                      icon=":material/refresh:"):
             new_table(current)
@@ -343,6 +550,10 @@ def messages(table: Table, current: Settings, slot: Any) -> None:
             (st.error if kind == "error" else st.warning)(text, icon=":material/block:")
         if hint:
             st.info(hint, icon=":material/lightbulb:")
+            detail = state.get(HINT_DETAIL)
+            if detail:
+                with st.expander(tr("practice.page.hint_averages")):
+                    st.markdown(detail)
 
 
 def latest(table: Table, current: Settings) -> None:
@@ -367,16 +578,49 @@ def run_computers(table: Table, current: Settings, slot: Any) -> bool:
     if st.session_state.get(PACE, "instant") != "instant":
         return False
     seat = table.thinking_seat()
-    if seat is None:
+    if seat is None or table.held_up:
         return False
     started = time.perf_counter()
     with slot.container(), st.spinner(tr("practice.page.thinking",
                                          name=seat_name(seat, current.lang))):
-        while table.thinking_seat() is not None:
-            table.step()
+        while table.thinking_seat() is not None and not table.held_up:
+            table.step(hold=True)
             if time.perf_counter() - started > STEP_SLICE_SECONDS:
                 break
     return True
+
+
+_PACER_JS = """
+// One timer per trick on display: when it runs out, tell the page to let the trick go.
+const timers = new Map();
+export default function ({ data, key, setTriggerValue }) {
+  const running = timers.get(key);
+  if (running && running.token === data.token) return;
+  if (running) clearTimeout(running.id);
+  if (!data.ms) { timers.delete(key); return; }
+  const id = setTimeout(() => setTriggerValue("due", data.token), data.ms);
+  timers.set(key, { token: data.token, id });
+}
+"""
+
+_pacer = st.components.v2.component("tute_tutor_pacer", js=_PACER_JS)
+
+
+def _noop() -> None:
+    """Trigger values are only reported for events that have a callback."""
+
+
+def trick_pacer(table: Table) -> bool:
+    """With a timed trick pace, let the finished trick go once its time has passed (a
+    timer in the browser, so nothing waits on the server). True when it was let go."""
+    pace = st.session_state.get(TRICK_PACE, "wait")
+    held = table.trick_held and pace != "wait"
+    token = f"{table.hand_number}/{len(table.game.tricks)}"
+    result = _pacer(key="tt-pacer", data={"ms": int(float(pace) * 1000) if held else 0,
+                                          "token": token}, on_due_change=_noop)
+    if held and result.get("due") == token:
+        return table.collect()
+    return False
 
 
 # --------------------------------------------------------------------------- review
@@ -418,9 +662,11 @@ def review_section(table: Table, current: Settings) -> bool:
     st.markdown(f"**{tr('review.cantes_title')}**")
     st.markdown("\n".join(f"- {c}" for c in review.cantes) if review.cantes
                 else tr("review.no_cantes"))
+    costs_section(table, current)
     st.plotly_chart(review.figure, key="practice_chart", config={"displayModeBar": False})
     st.markdown(f"**{tr('review.tricks_title')}**")
-    st.dataframe(review.tricks, hide_index=True, key="practice_tricks")
+    # a static table wraps long cells instead of cutting the columns off
+    st.table(review.tricks.set_index(review.tricks.columns[0]))
     record_text = json.dumps(table.record(), ensure_ascii=False, indent=1)
     st.download_button(tr("practice.page.download"), record_text,
                        file_name=f"tute-hand-{table.config.seed}-{table.hand_number}.json",
@@ -429,7 +675,15 @@ def review_section(table: Table, current: Settings) -> bool:
     with st.expander(tr("practice.page.record_title")):
         st.code(record_text, language="json")
     changed = False
-    if table.match_finished:
+    rules_moved = table.config.ruleset != current.ruleset or \
+        dict(table.config.overrides) != dict(current.overrides)
+    if rules_moved:  # the learner finished this hand with the old rules: now the new ones
+        if st.button(tr("practice.page.rules_new", new=rules_label(
+                current.ruleset, dict(current.overrides))), key="practice_rules_start",
+                type="primary"):
+            new_table(current)
+            changed = True
+    elif table.match_finished:
         st.info(tr("practice.page.match_over", score=_match_text(table, lang)))
         if st.button(tr("practice.page.new_match"), key="practice_new_match_end",
                      type="primary"):
@@ -439,7 +693,39 @@ def review_section(table: Table, current: Settings) -> bool:
                    icon=":material/arrow_forward:"):
         st.session_state[SEEN] = 0
         changed = table.next_hand()
+        if changed:
+            _keep_best(table)
     return changed
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _costs_of(record_text: str, referee: bool, seed: int) -> list[ChoiceCost]:
+    """The cost of each of the learner's choices in a hand record (computed once)."""
+    from tute_tutor.formats.record import ReplayError, replay_game
+
+    if referee:  # a renuncio ends the hand early: nothing to compare
+        return []
+    try:
+        game = replay_game(json.loads(record_text))
+    except (ReplayError, ValueError):
+        return []
+    return choice_costs(game, seed=seed)
+
+
+def costs_section(table: Table, current: Settings) -> None:
+    """Where the points went: each of the learner's cards that cost points, and why."""
+    lang = current.lang
+    st.markdown(f"**{tr('review.costs_title')}**")
+    st.caption(tr("review.costs_intro"))
+    record_text = json.dumps(table.record(), sort_keys=True)
+    referee = table.game.renuncio is not None
+    with st.spinner(tr("review.costs_thinking")):
+        costs = _costs_of(record_text, referee, table.config.seed)
+    if not costs:
+        st.markdown(tr("review.no_costs"))
+        return
+    label = lambda card: card_label(card, lang, current.deck_style)  # noqa: E731
+    st.markdown("\n".join(f"- {cost.text(lang, label)}" for cost in costs))
 
 
 __all__ = ["action_bar", "full_log", "get_table", "latest", "learner_area", "messages",
@@ -448,13 +734,42 @@ __all__ = ["action_bar", "full_log", "get_table", "latest", "learner_area", "mes
 
 
 def render_practice_page() -> None:
-    """Draw the practice table: settings, the table, the learner's area, the log, the review."""
+    """Draw the practice table: settings, the table, the learner's area, the log, the review.
+
+    The table itself (status, seats, hand, buttons, log) is a fragment: a card click
+    reruns only it, not the page around it; the end of a hand redraws the page for the
+    review.
+    """
     current = settings()
     st.header(tr("nav.practice"))
     st.caption(tr("practice.page.intro"))
 
     table = get_table(current)
+    if rules_prompt(table, current):
+        save_table(st.session_state[TABLE])
+        st.rerun()
     setup_panel(table, current)
+    st.session_state[FULL_RUN] = True
+    play_area()
+    table = st.session_state[TABLE]
+    if table.finished:
+        changed = review_section(table, current)
+        save_table(table)
+        if changed:
+            st.rerun()
+
+
+@st.fragment
+def play_area() -> None:
+    """Status, the table, the hand and its buttons, the log; the computers' turns."""
+    state = st.session_state
+    full = bool(state.pop(FULL_RUN, False))
+    current = settings()
+    table: Table = state[TABLE]
+    original, was_finished = table, table.finished
+    problem = state.get(STORE_PROBLEM)
+    if problem:
+        st.warning(problem)
     play_column, log_column = st.columns([3, 2], gap="medium")
     changed = False
     with play_column:
@@ -466,12 +781,15 @@ def render_practice_page() -> None:
         if not table.finished:
             changed = learner_area(table, current)
         changed = action_bar(table, current) or changed
+        changed = trick_pacer(table) or changed
         messages(table, current, notice)
     with log_column:
         latest(table, current)
         full_log(table, current)
-    if table.finished:
-        changed = review_section(table, current) or changed
-
-    if changed or run_computers(table, current, thinking):
-        st.rerun()
+    if not changed:
+        changed = run_computers(table, current, thinking)
+    table = state[TABLE]
+    save_table(table)
+    if changed:
+        ended = table is not original or table.finished != was_finished
+        st.rerun(scope="app" if full or ended else "fragment")

@@ -1,0 +1,184 @@
+"""The practice table behaves like a table, in a real browser on a laptop (1280x800) and a
+phone (390x844): a reload mid-hand keeps the hand, a rule change asks first, a finished
+trick stays on the table until the learner continues (marker ``browser``)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+LEGAL = "button.tt-pick:not([disabled]):not([aria-label$=', no se puede jugar'])"
+HAND = "button.tt-pick"
+ON_TABLE = ".tt-table:visible svg.tt-card:not(.tt-slot)"
+CONTINUE = ".st-key-practice_continue button:visible"
+PASS = ".st-key-practice_pass button:visible"
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def device(request: pytest.FixtureRequest, chromium: Any) -> Iterator[tuple[str, Any]]:
+    """A page of its own on a laptop or a phone viewport."""
+    name = str(request.param)
+    phone = name == "phone"
+    context = chromium.new_context(viewport=VIEWPORTS[name], locale="es-ES",
+                                   is_mobile=phone, has_touch=phone)
+    context.set_default_timeout(45_000)
+    page = context.new_page()
+    try:
+        yield name, page
+    finally:
+        context.close()
+
+
+def _open(page: Any, app_url: str, wait: Callable[[Any], None], profile: str,
+          rules: str = "clasico") -> None:
+    page.goto(f"{app_url}/practice?lang=es&rules={rules}&profile={profile}")
+    wait(page)
+    page.locator(HAND).first.wait_for()
+
+
+def _hand(page: Any) -> list[str]:
+    return [str(b.get_attribute("aria-label") or "").split(",")[0]
+            for b in page.locator(HAND).all()]
+
+
+def _settle(page: Any, wait: Callable[[Any], None]) -> None:
+    """Wait until the learner may act: a card, a declaration, or a held trick."""
+    for _ in range(400):
+        wait(page)
+        if page.locator(LEGAL).count() or page.locator(PASS).count() or \
+                page.locator(CONTINUE).count():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the table never came back to the learner")
+
+
+def _click(locator: Any) -> bool:
+    """Click when it can be clicked soon; False when it was redrawn away meanwhile."""
+    from playwright.sync_api import Error
+
+    try:
+        locator.first.click(timeout=3_000)
+    except Error:
+        return False
+    return True
+
+
+def _play_one(page: Any, wait: Callable[[Any], None]) -> None:
+    """Let a held trick go, pass a declaration, or play the first legal card (looking
+    again when the page was redrawn under the click)."""
+    for _ in range(20):
+        _settle(page, wait)
+        if page.locator(PASS).count():
+            if _click(page.locator(PASS)):
+                break
+        elif page.locator(LEGAL).count():
+            before = page.locator(HAND).count()
+            if _click(page.locator(LEGAL)):
+                for _ in range(200):
+                    if page.locator(HAND).count() < before:
+                        break
+                    page.wait_for_timeout(50)
+                break
+        elif _click(page.locator(CONTINUE)):
+            break
+    wait(page)
+
+
+def test_a_reload_mid_hand_keeps_the_hand(
+    device: tuple[str, Any], app_url: str, wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    name, page = device
+    _open(page, app_url, wait_for_app, f"reload-{name}-{uuid.uuid4().hex[:6]}")
+    for _ in range(3):
+        _play_one(page, wait_for_app)
+    _settle(page, wait_for_app)
+    hand = _hand(page)
+    on_table = page.locator(ON_TABLE).count()
+    assert len(hand) < 10, "no card was played"
+    page.reload()
+    wait_for_app(page)
+    page.locator(HAND).first.wait_for()
+    _settle(page, wait_for_app)
+    assert _hand(page) == hand
+    assert page.locator(ON_TABLE).count() == on_table
+    screenshot(page, f"practice-after-reload-{name}")
+
+
+def test_a_rule_change_mid_hand_asks_first(
+    device: tuple[str, Any], app_url: str, wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    name, page = device
+    profile = f"rules-{name}-{uuid.uuid4().hex[:6]}"
+    _open(page, app_url, wait_for_app, profile)
+    _play_one(page, wait_for_app)
+    _settle(page, wait_for_app)
+    hand = _hand(page)
+    # the same learner opens a link with other rules: the hand is not thrown away
+    _open(page, app_url, wait_for_app, profile, rules="estricto")
+    prompt = page.locator(".st-key-practice_rules_prompt")
+    prompt.wait_for()
+    assert "Estricto" in prompt.inner_text()
+    assert _hand(page) == hand
+    screenshot(page, f"practice-rules-prompt-{name}")
+    assert _click(page.locator(".st-key-practice_rules_keep button:visible"))
+    wait_for_app(page)
+    page.locator(".st-key-practice_rules_prompt").wait_for(state="detached")
+    _settle(page, wait_for_app)
+    assert _hand(page) == hand  # finishing this hand: the same cards
+    page.get_by_text("Esta mano sigue con").first.wait_for()
+    _play_one(page, wait_for_app)
+    # asked again in a new visit, the learner starts anew: a new deal of ten cards
+    _open(page, app_url, wait_for_app, profile, rules="estricto")
+    assert _click(page.locator(".st-key-practice_rules_new button:visible"))
+    page.locator(".st-key-practice_rules_prompt").wait_for(state="detached")
+    wait_for_app(page)
+    for _ in range(100):
+        if page.locator(HAND).count() == 10:
+            break
+        page.wait_for_timeout(50)
+    assert page.locator(HAND).count() == 10
+
+
+def test_a_finished_trick_stays_until_the_learner_continues(
+    device: tuple[str, Any], app_url: str, wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    name, page = device
+    _open(page, app_url, wait_for_app, f"trick-{name}-{uuid.uuid4().hex[:6]}")
+    for _ in range(30):
+        _settle(page, wait_for_app)
+        if page.locator(CONTINUE).count():
+            break
+        _play_one(page, wait_for_app)
+    else:
+        raise AssertionError("no finished trick waited on the table")
+    # the whole trick is there, and it stays there while the learner looks at it
+    assert page.locator(ON_TABLE).count() == 4
+    page.wait_for_timeout(2_500)
+    wait_for_app(page)
+    assert page.locator(ON_TABLE).count() == 4 and page.locator(CONTINUE).count() == 1
+    box = page.locator(".tt-table").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= \
+        VIEWPORTS[name]["width"]
+    seats = {p: page.locator(f".tt-table figure[data-place='{p}']").bounding_box()
+             for p in ("bottom", "right", "top", "left")}
+    assert all(seats.values())
+    assert seats["top"]["y"] < seats["left"]["y"] < seats["bottom"]["y"]  # type: ignore[index]
+    assert seats["left"]["x"] < seats["bottom"]["x"] < seats["right"]["x"]  # type: ignore[index]
+    screenshot(page, f"practice-trick-held-{name}")
+    if name == "laptop":
+        page.keyboard.press("Enter")  # the key shortcut
+    else:
+        page.locator(CONTINUE).first.tap()
+    page.locator(CONTINUE).wait_for(state="detached")
+    wait_for_app(page)
+    assert page.locator(ON_TABLE).count() < 4
