@@ -19,8 +19,8 @@ from tute_tutor.engine.variants import (
     find_rules,
     match_target,
     overrides_of,
-    parse_flag_text,
 )
+from tute_tutor.formats.inputs import parse_flag_text
 from tute_tutor.formats.scenario import Scenario
 
 

@@ -25,6 +25,7 @@ from tute_tutor.ai.levels import get_player
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import Game, HandResult
 from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.formats.limits import MAX_ARENA_DEALS
 
 
 class ArenaError(TuteError):
@@ -103,8 +104,8 @@ def iter_outcomes(ruleset: str, level_a: int, level_b: int, deals: int, seed: in
                   overrides: Mapping[str, Any] | None = None,
                   jobs: int = 1) -> Iterator[list[HandOutcome]]:
     """The outcomes deal by deal (in parallel processes when ``jobs`` > 1)."""
-    jobs_args = [(ruleset, dict(overrides or {}), level_a, level_b, seed, d)
-                 for d in range(deals)]
+    jobs_args = ((ruleset, dict(overrides or {}), level_a, level_b, seed, d)
+                 for d in range(deals))
     if jobs <= 1:
         for args in jobs_args:
             yield _deal_job(args)
@@ -124,6 +125,8 @@ def check_arguments(ruleset: str, level_a: int, level_b: int, deals: int,
             raise ArenaError(f"{name} {level}: computer levels are 1 to 4")
     if deals < 1:
         raise ArenaError(f"--deals {deals}: play at least one deal")
+    if deals > MAX_ARENA_DEALS:
+        raise ArenaError(f"--deals {deals}: at most {MAX_ARENA_DEALS} deals in one run")
     return rules
 
 

@@ -14,7 +14,8 @@ import sys
 from typing import Any, TextIO
 
 from tute_tutor.ai.arena import check_arguments, run_arena
-from tute_tutor.engine.variants import parse_flag_text
+from tute_tutor.cli.common import add_output_options, overrides_from, whole
+from tute_tutor.formats.limits import MAX_ARENA_DEALS, MAX_ARENA_JOBS, MAX_SEED
 from tute_tutor.words.catalog import t
 
 PROGRESS_FROM = 20
@@ -25,21 +26,24 @@ def add_command(subparsers: Any) -> None:
     arena = subparsers.add_parser("arena", help="two computer levels over duplicate deals")
     arena.add_argument("--ruleset", default="clasico", help="rule set id (default clasico)")
     arena.add_argument("--set", action="append", metavar="FLAG=VALUE", help="override a flag")
-    arena.add_argument("--a", type=int, required=True, metavar="LEVEL",
-                       help="level of side a (seats 0 and 2 in four players)")
-    arena.add_argument("--b", type=int, required=True, metavar="LEVEL", help="level of side b")
-    arena.add_argument("--deals", type=int, default=100, help="duplicate deals (2 hands each)")
-    arena.add_argument("--seed", type=int, default=0, help="seed of the deals")
-    arena.add_argument("--jobs", type=int, default=1, help="processes to play in parallel")
+    arena.add_argument("--a", type=whole("--a", 0, MAX_SEED), required=True, metavar="LEVEL",
+                       help="level of side a, 1-4 (seats 0 and 2 in four players)")
+    arena.add_argument("--b", type=whole("--b", 0, MAX_SEED), required=True, metavar="LEVEL",
+                       help="level of side b, 1-4")
+    arena.add_argument("--deals", type=whole("--deals", 0, MAX_SEED),
+                       default=100, help=f"duplicate deals, 2 hands each (1-{MAX_ARENA_DEALS})")
+    arena.add_argument("--seed", type=whole("--seed", 0, MAX_SEED), default=0,
+                       help="seed of the deals")
+    arena.add_argument("--jobs", type=whole("--jobs", 1, MAX_ARENA_JOBS), default=1,
+                       help=f"processes to play in parallel (1-{MAX_ARENA_JOBS})")
     arena.add_argument("--no-progress", action="store_true", help="no progress bar")
-    arena.add_argument("--json", action="store_true", help="print one JSON document")
-    arena.add_argument("--lang", choices=("es", "en"), default="es", help="language")
+    add_output_options(arena)
     arena.set_defaults(func=cmd_arena)
 
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     """Run the arena and print its summary."""
-    overrides = dict(parse_flag_text(a) for a in args.set or [])
+    overrides = overrides_from(args.set)
     check_arguments(args.ruleset, args.a, args.b, args.deals, overrides)
     bar = None
     if args.deals >= PROGRESS_FROM and not args.no_progress:
@@ -56,7 +60,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         summary = run_arena(args.ruleset, args.a, args.b, args.deals, args.seed,
-                            overrides=overrides, jobs=max(1, args.jobs), progress=progress)
+                            overrides=overrides, jobs=args.jobs, progress=progress)
     finally:
         if bar is not None:
             bar.close()

@@ -3,8 +3,8 @@
     tute-tutor quiz --kind legal --seed 7 --count 5 --ruleset clasico --json
     tute-tutor quiz --list-kinds --json
 
-:func:`tute_tutor.cli.main.build_parser` adds the command; bad flags exit 2 with
-``{"error": {...}}`` like every other command.
+The command is listed in :data:`tute_tutor.cli.main.COMMANDS`; bad flags exit 2
+with ``{"error": {...}}`` like every other command.
 """
 
 from __future__ import annotations
@@ -13,8 +13,11 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from tute_tutor.cli.common import overrides_from
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.variants import find_rules, parse_flag_text, preset_ids
+from tute_tutor.engine.variants import find_rules, preset_ids
+from tute_tutor.formats.inputs import parse_whole
+from tute_tutor.formats.limits import MAX_QUIZ_COUNT, MAX_SEED
 from tute_tutor.quiz.generator import (
     KINDS,
     QuizError,
@@ -24,7 +27,7 @@ from tute_tutor.quiz.generator import (
     parse_difficulty,
 )
 
-MAX_COUNT = 1000
+MAX_COUNT = MAX_QUIZ_COUNT
 
 
 def add_command(subparsers: Any) -> None:
@@ -44,18 +47,6 @@ def add_command(subparsers: Any) -> None:
     quiz.set_defaults(func=cmd_quiz)
 
 
-def _whole(text: str, flag: str, low: int, high: int | None = None) -> int:
-    value = str(text).strip()
-    digits = value[1:] if value.startswith("-") else value
-    if not digits.isdigit():
-        raise QuizError(f"{flag} takes a whole number, not {text!r}")
-    number = int(value)
-    if number < low or (high is not None and number > high):
-        upper = f"-{high}" if high is not None else " or more"
-        raise QuizError(f"{flag} {number} is out of range ({low}{upper})")
-    return number
-
-
 def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
     """Print the questions (or the kinds) as docs/FORMATS.md, "tute-tutor quiz", describes."""
     if args.list_kinds:
@@ -68,10 +59,12 @@ def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if not args.kind:
         raise QuizError(f"quiz needs --kind (one of {', '.join(KINDS)}) or --list-kinds")
-    seed = _whole(args.seed, "--seed", 0)
-    count = _whole(args.count, "--count", 1, MAX_COUNT)
+    seed = parse_whole(args.seed, name="--seed", low=0, high=MAX_SEED, error=QuizError,
+                       code=QuizError.code)
+    count = parse_whole(args.count, name="--count", low=1, high=MAX_COUNT, error=QuizError,
+                        code=QuizError.code)
     difficulty = parse_difficulty(args.difficulty)
-    overrides = dict(parse_flag_text(a) for a in args.set or [])
+    overrides = overrides_from(args.set)
     find_rules(args.ruleset, overrides)
     questions = generate_quiz(args.kind, seed, count, args.ruleset, overrides or None,
                               lang=args.lang, difficulty=difficulty)

@@ -175,23 +175,6 @@ def validate_flag(name: object, value: object) -> Any:
     raise RulesError(reason="takes_suit", flag=name, value=value)
 
 
-def parse_flag_text(assignment: str) -> tuple[str, Any]:
-    """Read ``FLAG=VALUE`` from the command line into a validated pair."""
-    if not isinstance(assignment, str) or "=" not in assignment:
-        shown = f"'{assignment}'" if isinstance(assignment, str) and \
-            assignment.isprintable() else repr(assignment)
-        raise RulesError(reason="not_assignment", shown=shown)
-    name, text = (part.strip() for part in assignment.split("=", 1))
-    value: Any = text
-    if text.lower() in ("true", "false"):
-        value = text.lower() == "true"
-    elif text.isdigit():
-        value = int(text)
-    elif text.lower() in ("null", "none"):
-        value = None
-    return name, validate_flag(name, value)
-
-
 def overrides_of(rules: Rules, ruleset: str) -> dict[str, Any]:
     """The flags where ``rules`` differs from the preset ``ruleset``."""
     base = PRESETS[ruleset].flags()

@@ -10,7 +10,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +17,7 @@ from tute_tutor.engine.cards import Card, mask_of, suit_from_letter
 from tute_tutor.engine.errors import NotationError, RecordError, RulesError, TuteError
 from tute_tutor.engine.game import Game, HandResult
 from tute_tutor.engine.variants import find_rules
+from tute_tutor.formats.inputs import InputError, parse_json, shown
 
 RECORD_KEYS = frozenset({"format", "ruleset", "overrides", "dealer", "trump_card", "hands",
                          "stock", "events"})
@@ -47,10 +47,10 @@ def game_from_record(record: object) -> Game:
     if not isinstance(record, Mapping):
         raise RecordError("a hand record must be a JSON object")
     if record.get("format") != "tute-hand/1":
-        raise RecordError(f"format must be \"tute-hand/1\", not {record.get('format')!r}")
+        raise RecordError(f"format must be \"tute-hand/1\", not {shown(record.get('format'))}")
     unknown = sorted(str(k) for k in record if k not in RECORD_KEYS)
     if unknown:
-        raise RecordError(f"unknown record key {unknown[0]!r}")
+        raise RecordError(f"unknown record key {shown(unknown[0])}")
     ruleset = record.get("ruleset")
     overrides = record.get("overrides") or {}
     try:
@@ -60,7 +60,7 @@ def game_from_record(record: object) -> Game:
     players = rules.players
     dealer = record.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise RecordError(f"dealer must be a seat 0-{players - 1}, not {dealer!r}")
+        raise RecordError(f"dealer must be a seat 0-{players - 1}, not {shown(dealer)}")
     trump_card = _card(record.get("trump_card"), "trump_card")
     hands_raw = record.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != players:
@@ -113,7 +113,7 @@ def apply_record_event(game: Game, index: int, event: object) -> None:
             if "seat" in event and event["seat"] != game.to_move:
                 raise ReplayError(index, "bad_record",
                                   f"event {index}: it is seat {game.to_move}'s turn to play, "
-                                  f"not seat {event['seat']!r}'s")
+                                  f"not seat {shown(event['seat'])}'s")
             game.play(_card(event["play"], f"event {index}"))
         elif "cante" in event:
             game.cante(_seat(event, index, game), suit_from_letter(event["cante"]))
@@ -144,7 +144,7 @@ def _seat(event: Mapping[str, Any], index: int, game: Game) -> int:
     seat = event.get("seat")
     if type(seat) is not int or not 0 <= seat < game.players:
         raise ReplayError(index, "bad_record",
-                          f"event {index}: seat must be 0-{game.players - 1}, not {seat!r}")
+                          f"event {index}: seat must be 0-{game.players - 1}, not {shown(seat)}")
     return seat
 
 
@@ -205,9 +205,9 @@ def replay(record: object) -> dict[str, Any]:
 def load_record_text(text: str) -> object:
     """Parse JSON text of a hand record (bad JSON is a RecordError)."""
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise RecordError(f"the hand record is not valid JSON: {error}") from None
+        return parse_json(text, what="the hand record")
+    except InputError as error:
+        raise RecordError(error.message) from None
 
 
 __all__ = ["ReplayError", "game_from_record", "replay",

@@ -12,7 +12,6 @@ tute_tutor.engine.errors.ScenarioError: card 12c appears twice in the scenario
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +20,7 @@ from tute_tutor.engine.cards import SUIT_LETTERS, Card, parse_cards, suit_from_l
 from tute_tutor.engine.errors import NotationError, RulesError, ScenarioError, TuteError
 from tute_tutor.engine.legal import PlayAnalysis, analyse_play
 from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.formats.inputs import InputError, parse_json, shown
 from tute_tutor.words.explain import explain
 
 SCENARIO_KEYS = frozenset({"ruleset", "overrides", "trump", "hand", "trick", "stock_left"})
@@ -69,7 +69,7 @@ class Scenario:
             )
         if not isinstance(self.stock_left, int) or isinstance(self.stock_left, bool) \
                 or not 0 <= self.stock_left <= 24:
-            raise ScenarioError(f"stock_left {self.stock_left!r} must be a whole number 0-24")
+            raise ScenarioError(f"stock_left {shown(self.stock_left)} must be a whole number 0-24")
         if self.stock_left and not rules.has_stock:
             raise ScenarioError(f"stock_left {self.stock_left} only applies to a-dos")
         if self.stock_left % 2:
@@ -83,7 +83,7 @@ class Scenario:
                 f"every player holds {rules.hand_size} before playing"
             )
         if type(self.trump) is not int or not 0 <= self.trump < 4:
-            raise ScenarioError(f"trump {self.trump!r} is not a suit")
+            raise ScenarioError(f"trump {shown(self.trump)} is not a suit")
 
     def analyse(self) -> PlayAnalysis:
         """Legal cards, obligation and refusals for this decision."""
@@ -112,7 +112,7 @@ class Scenario:
             raise ScenarioError("a scenario must be a JSON object with ruleset, trump and hand")
         unknown = sorted(str(k) for k in data if k not in SCENARIO_KEYS)
         if unknown:
-            raise ScenarioError(f"unknown scenario key {unknown[0]!r}")
+            raise ScenarioError(f"unknown scenario key {shown(unknown[0])}")
         for key in ("ruleset", "trump", "hand"):
             if key not in data:
                 raise ScenarioError(f"the scenario has no '{key}'")
@@ -121,7 +121,7 @@ class Scenario:
         if overrides is None:
             overrides = {}
         if not isinstance(overrides, Mapping):
-            raise RulesError(f"overrides must be an object of flag: value, not {overrides!r}")
+            raise RulesError(f"overrides must be an object of flag: value, not {shown(overrides)}")
         find_rules(ruleset, overrides)  # names the bad preset or flag first
         hand = _card_list(data["hand"], "hand")
         trick_raw = data.get("trick")
@@ -136,9 +136,9 @@ class Scenario:
     def from_text(cls, text: str) -> Scenario:
         """Parse and validate a scenario from JSON text."""
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
-            raise ScenarioError(f"the scenario is not valid JSON: {error}") from None
+            data = parse_json(text, what="the scenario")
+        except InputError as error:
+            raise ScenarioError(error.message) from None
         return cls.from_json(data)
 
 
@@ -146,7 +146,7 @@ def _card_list(value: object, key: str) -> list[Card]:
     if isinstance(value, str):
         return parse_cards(value)
     if not isinstance(value, list):
-        raise ScenarioError(f"'{key}' must be a list of card codes, not {value!r}")
+        raise ScenarioError(f"'{key}' must be a list of card codes, not {shown(value)}")
     try:
         return parse_cards(value)
     except NotationError as error:

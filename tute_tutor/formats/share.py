@@ -28,6 +28,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.formats.inputs import InputError, decode_text, parse_json, shown
+from tute_tutor.formats.limits import MAX_JSON_BYTES, MAX_SCENARIOS, MAX_TOKEN_CHARS
 from tute_tutor.formats.scenario import Scenario
 
 LINK_VERSION: Final = "1"
@@ -36,14 +38,6 @@ LINK_VERSION: Final = "1"
 QUERY_KEY: Final = "s"
 """The query parameter that carries a token (``?s=1eJy...``)."""
 
-MAX_TOKEN_CHARS: Final = 8000
-"""Longest token accepted: browsers and servers cope with URLs well beyond this."""
-
-MAX_JSON_BYTES: Final = 200_000
-"""Largest unpacked JSON accepted from a link or a file (guards against zip bombs)."""
-
-MAX_SCENARIOS: Final = 100
-"""Most scenarios in one sequence."""
 
 _DEFAULTS: Final[dict[str, Any]] = {"overrides": {}, "trick": [], "stock_left": 0}
 
@@ -129,7 +123,7 @@ def decode_link(token: object) -> list[Scenario]:
                          reason="too_long", detail=str(len(token)))
     if token[0] != LINK_VERSION:
         raise ShareError(
-            f"the link was made by another version of Tute Tutor (marker {token[0]!r})",
+            f"the link was made by another version of Tute Tutor (marker {shown(token[0])})",
             reason="version", detail=token[0])
     body = token[1:]
     try:
@@ -141,10 +135,10 @@ def decode_link(token: object) -> list[Scenario]:
                          reason="base64") from None
     text = _unpack(packed)
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise ShareError("the link is damaged: its content is not valid JSON",
-                         reason="json") from None
+        data = parse_json(text, what="the link's content")
+    except InputError as error:
+        raise ShareError(f"the link is damaged: {error.message}", reason="json",
+                         detail=error.message) from None
     return scenarios_from_data(data, source="link")
 
 
@@ -193,28 +187,24 @@ def scenarios_from_file_bytes(raw: bytes) -> list[Scenario]:
         raise ShareError(f"the file is {len(raw)} bytes: at most {MAX_JSON_BYTES}",
                          reason="too_long", detail=str(len(raw)), code="bad_file")
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ShareError("the file is not UTF-8 text", reason="json",
-                         code="bad_file") from None
+        text = decode_text(raw, what="the file", limit=MAX_JSON_BYTES)
+    except InputError as error:
+        raise ShareError(error.message, reason="json", code="bad_file") from None
     return scenarios_from_file_text(text)
 
 
 def scenarios_from_file_text(text: str) -> list[Scenario]:
     """Read a scenario file's text (one object or a list)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ShareError(f"the file is not valid JSON (line {error.lineno}: {error.msg})",
-                         reason="json", detail=f"{error.lineno}: {error.msg}",
-                         code="bad_file") from None
-    except RecursionError:
-        raise ShareError("the file is not valid JSON (nested too deep)", reason="json",
-                         code="bad_file") from None
+        data = parse_json(text, what="the file")
+    except InputError as error:
+        raise ShareError(error.message, reason="too_long" if error.code == "too_big"
+                         else "json", detail=error.message, code="bad_file") from None
     return scenarios_from_data(data, source="file")
 
 
-__all__ = ["LINK_VERSION", "MAX_TOKEN_CHARS", "QUERY_KEY", "ShareError", "compact_json",
+__all__ = ["LINK_VERSION", "MAX_JSON_BYTES", "MAX_SCENARIOS", "MAX_TOKEN_CHARS", "QUERY_KEY",
+           "ShareError", "compact_json",
            "decode_link", "encode_link", "scenarios_from_data", "scenarios_from_file_bytes",
            "scenarios_from_file_text", "scenarios_to_data", "scenarios_to_file_text",
            "share_query", "share_url"]

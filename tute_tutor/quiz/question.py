@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.errors import TuteError, shown
+from tute_tutor.formats.inputs import is_ascii_whole
 from tute_tutor.formats.scenario import Scenario
 
 DIFFICULTIES: Final = (1, 2, 3)
@@ -32,11 +33,11 @@ def parse_difficulty(value: object) -> int:
         text = value.strip().lower()
         if text in DIFFICULTY_NAMES:
             return DIFFICULTY_NAMES[text]
-        if text.isdigit():
+        if is_ascii_whole(text) and len(text) < 4:
             value = int(text)
     if isinstance(value, int) and not isinstance(value, bool) and value in DIFFICULTIES:
         return value
-    raise QuizError(f"difficulty {value!r} is not 1, 2, 3 (beginner, intermediate, expert)")
+    raise QuizError(f"difficulty {shown(value)} is not 1, 2, 3 (beginner, intermediate, expert)")
 
 
 class Answering(StrEnum):

@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 from typing import Final
 
+from tute_tutor.engine.errors import shown
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz import kinds as _kinds_package
 from tute_tutor.quiz.kind import QuizKind
@@ -42,7 +43,7 @@ def get_kind(kind: str, rules: Rules | None = None) -> QuizKind:
     """The registered kind ``kind``; a clear error if unknown or not for ``rules``."""
     found = REGISTRY.get(kind)
     if found is None:
-        raise QuizError(f"unknown quiz kind {kind!r} (known: {', '.join(KINDS)})")
+        raise QuizError(f"unknown quiz kind {shown(kind)} (known: {', '.join(KINDS)})")
     if rules is not None and not found.available(rules):
         raise QuizError(f"kind {kind!r} needs the two-player stock: use the rule set a-dos")
     return found

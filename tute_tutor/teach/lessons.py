@@ -45,6 +45,8 @@ from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, deck, suit_from_l
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.legal import OBLIGATIONS, trick_state
 from tute_tutor.engine.tricks import play_into_trick
+from tute_tutor.formats.inputs import shown
+from tute_tutor.formats.limits import MAX_FILE_BYTES
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import explain, join_names
@@ -57,6 +59,9 @@ LESSONS_DIR_ENV: Final = "TUTE_TUTOR_LESSONS_DIR"
 
 LANGS: Final = ("es", "en")
 """Every text of a lesson exists in each of these languages."""
+
+MAX_ORDER: Final = 9999
+"""Largest ``order`` of a lesson."""
 
 _ID_RE: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _LESSON_KEYS: Final = frozenset({"id", "order", "title", "summary", "block", "question"})
@@ -351,11 +356,16 @@ def lessons_dir() -> Path:
 def load_lesson(path: Path | str) -> Lesson:
     """Read and validate one lesson file; any problem raises :class:`LessonError`."""
     path = Path(path)
+    if path.is_dir():
+        raise LessonError(path, "this is a folder, not a lesson file")
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise LessonError(path, f"the file cannot be read: {reason}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise LessonError(path, f"the file is more than {MAX_FILE_BYTES} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -368,6 +378,9 @@ def parse_lesson(text: str, path: Path) -> Lesson:
 
     The teacher page can check a lesson pasted in a text box with this.
     """
+    if len(text) > MAX_FILE_BYTES:
+        raise LessonError(path, f"the lesson is {len(text)} characters long: "
+                          f"at most {MAX_FILE_BYTES}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -375,6 +388,8 @@ def parse_lesson(text: str, path: Path) -> Lesson:
         raise LessonError(path, f"not valid TOML: {message}") from None
     except RecursionError:
         raise LessonError(path, "not valid TOML: nested too deeply") from None
+    except ValueError as error:  # an integer of 4,301 digits or more: Python refuses it
+        raise LessonError(path, f"not valid TOML: {shown(str(error))}") from None
     return _Reader(path).lesson(data)
 
 
@@ -390,7 +405,10 @@ def load_lessons(folder: Path | str | None = None) -> tuple[list[Lesson], list[L
     lessons: list[Lesson] = []
     errors: list[LessonError] = []
     seen: dict[str, Path] = {}
-    for path in sorted(root.glob("*.toml")):
+    paths = sorted(root.glob("*.toml"))
+    if not paths:
+        return [], [LessonError(root, "the folder holds no lesson file (*.toml)")]
+    for path in paths:
         try:
             lesson = load_lesson(path)
         except LessonError as error:
@@ -425,8 +443,8 @@ class _Reader:
             raise self.fail(f"id {lesson_id!r} must be lower-case words joined by '-', "
                             "like 'asistir-montar'")
         order = data["order"]
-        if type(order) is not int:
-            raise self.fail(f"order {order!r} must be a whole number")
+        if type(order) is not int or not 0 <= order <= MAX_ORDER:
+            raise self.fail(f"order {shown(order)} must be a whole number 0-{MAX_ORDER}")
         title = self.texts(data["title"], "title")
         summary = self.texts(data["summary"], "summary")
         blocks_raw = self.table_list(data["block"], "block")
@@ -557,7 +575,7 @@ class _Reader:
     def scenario(self, value: object, where: str) -> Scenario:
         if not isinstance(value, dict):
             raise self.fail(f"{where}: scenario must be a table like "
-                            "{{ ruleset = \"clasico\", trump = \"o\", hand = [...] }}")
+                            "{ ruleset = \"clasico\", trump = \"o\", hand = [...] }")
         try:
             return Scenario.from_json(value)
         except TuteError as error:

@@ -18,7 +18,8 @@ from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of, parse_flag_text
+from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of
+from tute_tutor.formats.inputs import parse_flag_text
 from tute_tutor.words.catalog import DEFAULT_LANGUAGE, LANGUAGES, t
 
 DECK_STYLES = ("spanish", "french")
