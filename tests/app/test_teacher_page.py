@@ -12,6 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.marking import mark, selection_keys
+from tests.hostile import seen
 from tute_tutor.engine.cards import Card
 from tute_tutor.engine.game import Game
 from tute_tutor.formats.scenario import Scenario
@@ -114,7 +115,7 @@ def test_every_impossible_scenario_gets_a_one_line_message(trick: str, hand: str
     at.text_input(key="tb_trick").set_value(trick).run()
     at.text_input(key="tb_hand").set_value(hand).run()
     assert not at.exception
-    errors = [e.value for e in at.error]
+    errors = [seen(e.value) for e in at.error]
     assert len(errors) == 1
     assert words in errors[0] and "\n" not in errors[0]
     assert errors[0].startswith(t("teacher.invalid", LANG, error="").strip())

@@ -29,6 +29,20 @@ def set_renderer(render: Renderer) -> None:
     _renderer[:] = [render]
 
 
+SHOWN_CHARS = 60
+"""A bad value is quoted in a message up to this many characters."""
+
+
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """A value quoted for a one-line message: its ``repr``, cut to ``limit`` characters.
+
+    >>> shown("abc"), shown("x" * 100, 10)
+    ("'abc'", "'xxxxxx...")
+    """
+    text = repr(value[: 4 * limit]) if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class TuteError(ValueError):
     """Base of every error raised on bad input or an illegal move."""
 

@@ -21,26 +21,27 @@ tute_tutor.formats.inputs.InputError: the scenario holds a number of 40 digits: 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Final
 
-from tute_tutor.engine.errors import RulesError, TuteError
+from tute_tutor.engine.errors import RulesError, TuteError, shown
 from tute_tutor.engine.variants import validate_flag
 from tute_tutor.formats.limits import (
     MAX_BATCH_BYTES,
     MAX_BATCH_LINES,
     MAX_FILE_BYTES,
     MAX_JSON_BYTES,
+    MAX_JSON_DEPTH,
     MAX_LINE_BYTES,
     MAX_NUMBER_DIGITS,
 )
 
-SHOWN_CHARS: Final = 60
-"""A bad value is quoted in a message up to this many characters."""
-
 _ASCII_DIGITS: Final = frozenset("0123456789")
+_JSON_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET: Final = re.compile(r"[\[\]{}]")
 _CHUNK: Final = 65_536
 
 
@@ -48,17 +49,6 @@ class InputError(TuteError):
     """Input refused by the validation layer: too big, not UTF-8, not a number, ..."""
 
     code = "bad_input"
-
-
-def shown(value: object, limit: int = SHOWN_CHARS) -> str:
-    """A value quoted for a one-line message: its ``repr``, cut to ``limit`` characters.
-
-    >>> shown("abc"), shown("x" * 100, 10)
-    ("'abc'", "'xxxxxx...")
-    """
-    text = repr(value) if not isinstance(value, str) or len(value) <= 4 * limit \
-        else repr(value[: 4 * limit])
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def is_ascii_whole(text: str) -> bool:
@@ -126,18 +116,35 @@ def _no_constant(text: str) -> Any:
     raise ValueError(f"{text} is not a JSON number")
 
 
+def json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets in strings skipped).
+
+    >>> json_depth('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = deepest = 0
+    for bracket in _JSON_BRACKET.findall(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
 def parse_json(text: str, *, what: str, limit: int = MAX_JSON_BYTES) -> object:
     """JSON ``text`` parsed with bounded size and numbers; ``what`` names it in messages.
 
     Refuses more than ``limit`` characters, numbers of more than :data:`MAX_NUMBER_DIGITS`
     digits (Python's ``int`` gives up at 4,300), ``NaN`` and ``Infinity``, and nesting
-    deeper than the interpreter allows.
+    deeper than :data:`MAX_JSON_DEPTH`.
     """
     if not isinstance(text, str):
         raise InputError(f"{what} must be text, not {type(text).__name__}", code="bad_json")
     if len(text) > limit:
         raise InputError(f"{what} is {len(text)} characters long: at most {limit}",
                          code="too_big")
+    depth = json_depth(text)
+    if depth > MAX_JSON_DEPTH:
+        raise InputError(f"{what} is nested {depth} levels deep: at most {MAX_JSON_DEPTH}",
+                         code="bad_json")
     try:
         return json.loads(text, parse_int=_bounded_int, parse_float=_bounded_float,
                           parse_constant=_no_constant)
@@ -247,12 +254,7 @@ def read_batch(path: str, *, max_lines: int = MAX_BATCH_LINES,
                     f"the batch stops at line {number}: more than {max_bytes} bytes",
                     code="too_big"))
                 return
-            if too_long:
-                count += 1
-                yield BatchLine(number, None, InputError(
-                    f"line {number} is longer than {max_line_bytes} bytes", code="too_big"))
-                continue
-            if not raw.strip():
+            if not too_long and not raw.strip():
                 continue
             count += 1
             if count > max_lines:
@@ -260,6 +262,10 @@ def read_batch(path: str, *, max_lines: int = MAX_BATCH_LINES,
                     f"the batch stops at line {number}: at most {max_lines} lines",
                     code="too_big"))
                 return
+            if too_long:
+                yield BatchLine(number, None, InputError(
+                    f"line {number} is longer than {max_line_bytes} bytes", code="too_big"))
+                continue
             try:
                 text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
             except UnicodeDecodeError as error:

@@ -19,6 +19,9 @@ MAX_JSON_BYTES: Final = MAX_FILE_BYTES
 MAX_NUMBER_DIGITS: Final = 18
 """Most digits of a number in JSON or in a whole-number field (fits a 64-bit integer)."""
 
+MAX_JSON_DEPTH: Final = 32
+"""Deepest nesting of JSON arrays and objects (the formats need 4 levels)."""
+
 MAX_BATCH_LINES: Final = 10_000
 """Most non-blank lines in one ``--batch`` input; the rest is refused with one error line."""
 
@@ -59,6 +62,7 @@ LIMITS: Final[dict[str, int]] = {
     "file_bytes": MAX_FILE_BYTES,
     "json_bytes": MAX_JSON_BYTES,
     "number_digits": MAX_NUMBER_DIGITS,
+    "json_depth": MAX_JSON_DEPTH,
     "batch_lines": MAX_BATCH_LINES,
     "line_bytes": MAX_LINE_BYTES,
     "batch_bytes": MAX_BATCH_BYTES,

@@ -12,7 +12,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
-MAX_NAME: Final = 40
+from tute_tutor.formats.limits import MAX_NAME_CHARS
+
+MAX_NAME: Final = MAX_NAME_CHARS
 
 
 class BadName(ValueError):

@@ -440,7 +440,7 @@ class _Reader:
                 raise self.fail(f"the lesson has no '{key}'")
         lesson_id = data["id"]
         if not isinstance(lesson_id, str) or not _ID_RE.match(lesson_id):
-            raise self.fail(f"id {lesson_id!r} must be lower-case words joined by '-', "
+            raise self.fail(f"id {shown(lesson_id)} must be lower-case words joined by '-', "
                             "like 'asistir-montar'")
         order = data["order"]
         if type(order) is not int or not 0 <= order <= MAX_ORDER:
@@ -472,7 +472,7 @@ class _Reader:
             if "explanation" in raw:
                 explanation = self.texts(raw["explanation"], f"{where} explanation")
             return Block("scenario", {}, scenario, prompt, expect, ask, explanation)
-        raise self.fail(f"{where}: kind {kind!r} must be \"text\" or \"scenario\"")
+        raise self.fail(f"{where}: kind {shown(kind)} must be \"text\" or \"scenario\"")
 
     def question(self, raw: dict[str, Any], where: str) -> LessonQuestion:
         kind = raw.get("kind")
@@ -498,7 +498,7 @@ class _Reader:
             else:
                 explanation = {lang: explain(analysis, lang) for lang in LANGS}
             return LessonQuestion("legal", prompt, options, answer, scenario, explanation, expect)
-        raise self.fail(f"{where}: kind {kind!r} must be \"choice\" or \"legal\"")
+        raise self.fail(f"{where}: kind {shown(kind)} must be \"choice\" or \"legal\"")
 
     # -- pieces -------------------------------------------------------------------------
 
@@ -521,7 +521,7 @@ class _Reader:
     def texts(self, value: object, where: str) -> dict[str, str]:
         """A ``{es = "...", en = "..."}`` pair: both languages, non-empty text, nothing else."""
         if not isinstance(value, dict):
-            raise self.fail(f"{where} must be a table with es and en texts, not {value!r}")
+            raise self.fail(f"{where} must be a table with es and en texts, not {shown(value)}")
         self.keys(value, frozenset(LANGS), where)
         result: dict[str, str] = {}
         for lang in LANGS:
@@ -529,7 +529,7 @@ class _Reader:
             if text is None:
                 raise self.fail(f"{where}: missing language '{lang}'")
             if not isinstance(text, str):
-                raise self.fail(f"{where}.{lang} must be text, not {text!r}")
+                raise self.fail(f"{where}.{lang} must be text, not {shown(text)}")
             if not text.strip():
                 raise self.fail(f"{where}.{lang} is empty")
             result[lang] = text.strip()
@@ -562,14 +562,14 @@ class _Reader:
             value = [value]
         if not isinstance(value, list) or not value or \
                 not all(type(v) is int for v in value):
-            raise self.fail(f"{where}: answer {value!r} must be a list of option numbers "
+            raise self.fail(f"{where}: answer {shown(value)} must be a list of option numbers "
                             "counted from 0")
         for index in value:
             if not 0 <= index < count:
                 raise self.fail(f"{where}: answer {index} is out of range: "
                                 f"the options are numbered 0 to {count - 1}")
         if len(set(value)) != len(value):
-            raise self.fail(f"{where}: answer {value!r} names an option twice")
+            raise self.fail(f"{where}: answer {shown(value)} names an option twice")
         return tuple(value)
 
     def scenario(self, value: object, where: str) -> Scenario:
@@ -618,7 +618,7 @@ class _Reader:
             return None
         expected = raw["expect"]
         if expected not in OBLIGATIONS:
-            raise self.fail(f"{where}: expect {expected!r} is not an obligation code "
+            raise self.fail(f"{where}: expect {shown(expected)} is not an obligation code "
                             f"({', '.join(OBLIGATIONS)})")
         actual = scenario.analyse().obligation
         if actual != expected:

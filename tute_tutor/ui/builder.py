@@ -32,6 +32,7 @@ from tute_tutor.ui.presenter import (
 )
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import explain
+from tute_tutor.words.markup import escape_markdown
 
 # Session keys of the builder (widgets use them directly).
 RULESET: Final = "tb_ruleset"
@@ -95,7 +96,8 @@ _SCENARIO_MESSAGES: Final = (
 def scenario_problem(message: str, lang: str) -> str:
     """The engine's one-line reason a scenario is impossible, said in ``lang``.
 
-    Known reasons get the catalogue's wording; any other keeps the engine's words.
+    Known reasons get the catalogue's wording; any other keeps the engine's words. The
+    result is Markdown: the input it quotes (a card code someone typed) is escaped.
 
     >>> scenario_problem("card 12c appears twice in the scenario", "es")
     'la carta 12c está dos veces'
@@ -105,8 +107,9 @@ def scenario_problem(message: str, lang: str) -> str:
     for pattern, key in _SCENARIO_MESSAGES:
         found = pattern.search(message)
         if found:
-            return t(f"teacher.problem.{key}", lang, **found.groupdict())
-    return message
+            values = {name: escape_markdown(value) for name, value in found.groupdict().items()}
+            return t(f"teacher.problem.{key}", lang, **values)
+    return escape_markdown(message)
 
 
 def used_codes(*texts: str) -> set[str]:
@@ -360,7 +363,8 @@ def load_link_once(lang: str) -> list[Scenario] | None:
 
 
 def link_error_line(error: ShareError, lang: str, source: str = "link") -> str:
-    """The one-line, translated message for a bad link (or ``source="file"``)."""
+    """The one-line, translated message for a bad link (or ``source="file"``), in
+    Markdown with whatever it quotes from the link escaped."""
     detail = error.detail or str(error)
     if error.reason == "scenario":
         numbered = re.match(r"scenario (\d+): (.*)$", detail)
@@ -369,6 +373,8 @@ def link_error_line(error: ShareError, lang: str, source: str = "link") -> str:
                        problem=scenario_problem(numbered.group(2), lang))
         else:
             detail = scenario_problem(detail, lang)
+    else:
+        detail = escape_markdown(detail)
     return t(f"teacher.{source}_error.{error.reason}", lang, detail=detail)
 
 

@@ -21,6 +21,8 @@ from tute_tutor.engine.variants import (
     find_rules,
     match_target,
 )
+from tute_tutor.formats.inputs import is_ascii_whole
+from tute_tutor.formats.limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
 from tute_tutor.ui.profile import profile_picker
 from tute_tutor.ui.state import (
@@ -35,6 +37,7 @@ from tute_tutor.ui.state import (
     tr,
 )
 from tute_tutor.words.catalog import LANGUAGES, t
+from tute_tutor.words.markup import escape_markdown
 
 WIDGET_PREFIX = "settings_w_"
 """Sidebar widgets keep their own keys; callbacks copy the value into the settings."""
@@ -85,9 +88,10 @@ def _on_flag(name: str) -> None:
         hint = tr("settings.award_hint" if name == "tute_award" else "settings.match_hint")
         st.session_state[SETTINGS_ERROR] = tr(
             "settings.bad_text_flag", flag=tr(f"settings.flag.{name}.label"),
-            value=str(raw), hint=hint)
+            value=escape_markdown(str(raw)[:MAX_FIELD_CHARS]), hint=hint)
     else:
-        st.session_state[SETTINGS_ERROR] = tr("settings.bad_override", error=problem)
+        st.session_state[SETTINGS_ERROR] = tr("settings.bad_override",
+                                              error=escape_markdown(problem))
 
 
 def _on_reset_flags() -> None:
@@ -98,7 +102,7 @@ def _on_reset_flags() -> None:
 def _text_flag_value(text: str) -> Any:
     """What the learner typed for ``tute_award`` or ``match``: a number or the text."""
     text = text.strip()
-    return int(text) if text.isdigit() else text
+    return int(text) if is_ascii_whole(text) and len(text) <= MAX_NUMBER_DIGITS else text
 
 
 def _flag_text(value: Any) -> str:
@@ -186,7 +190,7 @@ def _flag_widgets() -> None:
             if state.get(SETTINGS_ERROR) is None or key not in state:
                 state[key] = _flag_text(value)
             st.text_input(label, key=key, help=f"{help_text} ({hint})",
-                          on_change=_on_flag, args=(name,))
+                          max_chars=MAX_FIELD_CHARS, on_change=_on_flag, args=(name,))
     if current.overrides:
         st.button(tr("settings.reset_flags"), key=widget_key("reset_flags"),
                   on_click=_on_reset_flags)

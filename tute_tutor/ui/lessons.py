@@ -16,6 +16,7 @@ import streamlit as st
 
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.formats.limits import MAX_PARAM_CHARS
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.teach.lessons import (
     Block,
@@ -36,6 +37,7 @@ from tute_tutor.ui.layout import (
 from tute_tutor.ui.profile import current_profile, get_store
 from tute_tutor.ui.state import settings, tr
 from tute_tutor.words.explain import explain_refusal, join_names
+from tute_tutor.words.markup import escape_markdown
 
 LESSON_PARAM = "lesson"
 """URL parameter naming the open lesson, so a link opens it."""
@@ -109,7 +111,8 @@ def render_lessons_page() -> None:
         if wanted in by_id:
             render_lesson(by_id[wanted], lessons)
             return
-        st.warning(tr("lessons_page.not_found", lesson=wanted))
+        st.warning(tr("lessons_page.not_found",
+                      lesson=escape_markdown(str(wanted)[:MAX_PARAM_CHARS])))
     render_list(lessons, errors)
 
 
@@ -138,7 +141,7 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
     if errors:
         st.subheader(tr("lessons_page.broken_title"))
         for error in errors:
-            st.error(str(error), icon=":material/warning:")
+            st.error(escape_markdown(error), icon=":material/warning:")
 
 
 def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
@@ -156,14 +159,16 @@ def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
             elif block.scenario is not None:
                 render_scenario_block(block, f"lesson_{lesson.id}_b{index}")
         except TuteError as error:  # a lesson problem never breaks the page
-            st.error(f"{lesson.path.name}: {error}", icon=":material/warning:")
+            st.error(escape_markdown(f"{lesson.path.name}: {error}"),
+                     icon=":material/warning:")
     if lesson.questions:
         st.subheader(tr("lessons_page.questions"))
         for index, question in enumerate(lesson.questions):
             try:
                 render_question(question, f"lesson_{lesson.id}_q{index}", index + 1)
             except TuteError as error:
-                st.error(f"{lesson.path.name}: {error}", icon=":material/warning:")
+                st.error(escape_markdown(f"{lesson.path.name}: {error}"),
+                     icon=":material/warning:")
     st.divider()
     done = lesson.id in lessons_done()
     if done:

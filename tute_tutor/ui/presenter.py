@@ -21,6 +21,7 @@ from tute_tutor.formats.scenario import Scenario
 from tute_tutor.teach.worksheet import ruleset_label, seat_key, trick_labels
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import describe_play, explain, explain_refusal
+from tute_tutor.words.markup import escape_markdown
 
 STEPS: Final = ("lead", "table", "hand", "legal")
 """What one slide reveals, in order: who leads, the table, your hand, the legal cards."""
@@ -200,7 +201,7 @@ def _event_note(event: object, players: int, lang: str) -> str:
 
 def record_error_line(error: TuteError, lang: str) -> str:
     """The one-line message shown for a record that cannot be replayed."""
-    return t("presenter.record_error", lang, error=str(error))
+    return t("presenter.record_error", lang, error=escape_markdown(error))
 
 
 # --------------------------------------------------------------------------- drawing

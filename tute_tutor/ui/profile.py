@@ -34,6 +34,7 @@ from tute_tutor.store.db import (
     new_token,
 )
 from tute_tutor.ui.state import tr
+from tute_tutor.words.markup import escape_markdown
 
 COOKIE: Final = "tute_learner"
 """Name of the cookie holding the browser's learner token."""
@@ -101,13 +102,14 @@ def get_store() -> Store:
 
 
 def store_message(error: StoreError) -> str:
-    """The learner's one-line message for a store error, in the session's language."""
+    """The learner's one-line message for a store error, in the session's language
+    (Markdown: the paths and messages in it are escaped)."""
     if error.reason in ("locked", "damaged", "readonly", "cannot_open", "not_ours",
                         "unavailable", "slow"):
-        return tr(f"profile.err_{error.reason}", where=error.where)
+        return tr(f"profile.err_{error.reason}", where=escape_markdown(error.where))
     if error.reason == "bad_name":
-        return tr("profile.bad_name", message=error.message)
-    return tr("profile.store_error", message=error.message)
+        return tr("profile.bad_name", message=escape_markdown(error.message))
+    return tr("profile.store_error", message=escape_markdown(error.message))
 
 
 def store_or_error() -> Store | None:
@@ -261,7 +263,7 @@ def current_profile() -> OwnedProfile:
 
 def set_profile(name: str) -> OwnedProfile:
     """Switch to this learner's profile ``name`` (created on first use); return it."""
-    check_profile_name(name)
+    name = check_profile_name(name)
     learner = learner_id()
     profile = OwnedProfile(learner, name, token=browser_token())
     get_store().set_last_profile(profile)
@@ -272,6 +274,11 @@ def set_profile(name: str) -> OwnedProfile:
 def profile_label(name: str) -> str:
     """How a profile is shown: the default one gets a translated name."""
     return tr("profile.default_name") if name == DEFAULT_PROFILE else name
+
+
+def profile_markdown(name: str) -> str:
+    """:func:`profile_label` escaped for Markdown (the name is typed by a learner)."""
+    return escape_markdown(profile_label(name))
 
 
 def _on_pick() -> None:

@@ -19,7 +19,7 @@ from tute_tutor.ui.profile import (
     carry_request,
     current_profile,
     get_store,
-    profile_label,
+    profile_markdown,
     store_message,
     store_or_error,
 )
@@ -59,7 +59,7 @@ def progress_data(location: str, profile: str, fingerprint: tuple[int, ...],
 
 def confirm_reset(profile: str) -> None:
     """Ask before erasing: the profile's answers, lessons and hands go for good."""
-    st.warning(tr("progress.reset_warning", name=profile_label(profile)))
+    st.warning(tr("progress.reset_warning", name=profile_markdown(profile)))
     left, right = st.columns(2)
     if left.button(tr("progress.reset_confirm"), key="progress_reset_yes", type="primary"):
         try:
@@ -85,7 +85,7 @@ def render_progress_page() -> None:
     lang = settings().lang
     profile = current_profile()
     st.title(tr("progress.title"))
-    st.caption(tr("progress.intro", name=profile_label(profile)))
+    st.caption(tr("progress.intro", name=profile_markdown(profile)))
     done = st.session_state.pop(DONE, None)
     if done is True:
         st.success(tr("progress.reset_done"))

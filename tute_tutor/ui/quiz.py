@@ -18,6 +18,7 @@ from typing import Any
 import streamlit as st
 
 from tute_tutor.engine.cards import Card
+from tute_tutor.formats.limits import MAX_PARAM_CHARS
 from tute_tutor.quiz.generator import (
     KINDS,
     QuizError,
@@ -34,6 +35,7 @@ from tute_tutor.store import StoreError
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
 from tute_tutor.ui.profile import current_profile, get_store, store_message
 from tute_tutor.ui.state import Settings, settings, tr
+from tute_tutor.words.markup import escape_markdown
 
 CURRENT = "quiz_current"
 RESULT = "quiz_result"
@@ -117,7 +119,7 @@ def _kinds_from_link() -> None:
     wanted = st.query_params.get("kinds")
     if wanted and not state.get("quiz_link_read"):
         state["quiz_link_read"] = True
-        picked = [k.strip() for k in wanted.split(",") if k.strip() in KINDS]
+        picked = [k.strip() for k in wanted[:MAX_PARAM_CHARS].split(",") if k.strip() in KINDS]
         if picked:
             state[KINDS_STATE] = picked
             state[CURRENT] = None
@@ -349,7 +351,7 @@ def render_quiz_page() -> None:
     try:
         question = question_of(entry, lang)
     except QuizError as error:
-        st.error(tr("quiz.page.no_question", message=error.message))
+        st.error(tr("quiz.page.no_question", message=escape_markdown(error.message)))
         if st.button(tr("quiz.page.another"), key="quiz_another"):
             new_question(current, profile)
             st.rerun()

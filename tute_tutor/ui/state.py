@@ -19,8 +19,10 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of
-from tute_tutor.formats.inputs import parse_flag_text
+from tute_tutor.formats.inputs import parse_flag_text, shown
+from tute_tutor.formats.limits import MAX_PARAM_CHARS
 from tute_tutor.words.catalog import DEFAULT_LANGUAGE, LANGUAGES, t
+from tute_tutor.words.markup import escape_markdown
 
 DECK_STYLES = ("spanish", "french")
 DEFAULT_RULESET = "clasico"
@@ -105,27 +107,29 @@ def settings_from_query(params: Mapping[str, str], locale: str | None) -> tuple[
     if wanted_lang in LANGUAGES:
         lang = str(wanted_lang)
     elif wanted_lang:
-        problems.append(f"lang={wanted_lang!r}: use es or en")
+        problems.append(f"lang={shown(wanted_lang)}: use es or en")
     deck_style = "spanish"
     wanted_deck = params.get(QUERY_DECK)
     if wanted_deck in DECK_STYLES:
         deck_style = str(wanted_deck)
     elif wanted_deck:
-        problems.append(f"deck={wanted_deck!r}: use spanish or french")
+        problems.append(f"deck={shown(wanted_deck)}: use spanish or french")
     ruleset = DEFAULT_RULESET
     wanted_rules = params.get(QUERY_RULES)
     if wanted_rules in PRESETS:
         ruleset = str(wanted_rules)
     elif wanted_rules:
-        problems.append(f"rules={wanted_rules!r}: use one of {', '.join(PRESETS)}")
+        problems.append(f"rules={shown(wanted_rules)}: use one of {', '.join(PRESETS)}")
     overrides: dict[str, Any] = {}
     flags_text = params.get(QUERY_FLAGS)
-    if flags_text:
+    if flags_text and len(str(flags_text)) > MAX_PARAM_CHARS:
+        problems.append(f"flags: {len(str(flags_text))} characters, at most {MAX_PARAM_CHARS}")
+    elif flags_text:
         try:
             wanted = parse_flags(str(flags_text))
             overrides = overrides_of(find_rules(ruleset, wanted), ruleset)
         except TuteError as error:
-            problems.append(f"flags: {error}")
+            problems.append(f"flags: {' '.join(error.message.split())}")
     return Settings(lang, deck_style, ruleset, overrides), problems
 
 
@@ -146,7 +150,8 @@ def init_session_defaults() -> None:
     state.setdefault(RULESET, start.ruleset)
     state.setdefault(OVERRIDES, dict(start.overrides))
     if problems:
-        state[SETTINGS_ERROR] = t("settings.bad_link", start.lang, error="; ".join(problems))
+        state[SETTINGS_ERROR] = t("settings.bad_link", start.lang,
+                                  error=escape_markdown("; ".join(problems)))
 
 
 _last_settings: list[Settings] = [Settings()]

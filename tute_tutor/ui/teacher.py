@@ -15,6 +15,8 @@ import streamlit as st
 from tute_tutor.engine.cards import SUIT_LETTERS, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import PRESETS
+from tute_tutor.formats.inputs import InputError, decode_text
+from tute_tutor.formats.limits import MAX_FIELD_CHARS, MAX_FILE_BYTES
 from tute_tutor.formats.record import ReplayError, load_record_text
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import (
@@ -29,6 +31,7 @@ from tute_tutor.ui import builder as tb
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.cards import clickable_hand
+from tute_tutor.words.markup import escape_markdown
 
 MODES = ("build", "deck", "present", "worksheet", "record")
 MODE = "teacher_mode"
@@ -148,14 +151,14 @@ def builder() -> None:
             st.caption(tr("teacher.fields_help"))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.text_input(tr("teacher.trick_codes"), key=tb.TRICK, persist_state=KEEP,
-                              placeholder="10c, 2o")
+                              placeholder="10c, 2o", max_chars=MAX_FIELD_CHARS)
                 st.button("", key="tb_back_trick", on_click=tb.remove_last, args=(tb.TRICK,),
                           icon=":material/backspace:", help=tr("teacher.remove_last"))
                 st.button(tr("teacher.clear"), key="tb_clear_trick", on_click=tb.clear_field,
                           args=(tb.TRICK,))
             with st.container(horizontal=True, vertical_alignment="bottom"):
                 st.text_input(tr("teacher.hand_codes"), key=tb.HAND, persist_state=KEEP,
-                              placeholder="12c, 4c, 5b")
+                              placeholder="12c, 4c, 5b", max_chars=MAX_FIELD_CHARS)
                 st.button("", key="tb_back_hand", on_click=tb.remove_last, args=(tb.HAND,),
                           icon=":material/backspace:", help=tr("teacher.remove_last"))
                 st.button(tr("teacher.clear"), key="tb_clear_hand", on_click=tb.clear_field,
@@ -297,7 +300,7 @@ def worksheet() -> None:
             slides = tb.generated_set(current.ruleset, current.overrides, topic,
                                       int(difficulty), int(count), int(seed))
         except TuteError as error:
-            st.error(tr("teacher.generate_failed", error=str(error)))
+            st.error(tr("teacher.generate_failed", error=escape_markdown(error)))
             return
     sheet = build_worksheet(slides, lang=lang, title=title.strip() or None)
     page = worksheet_html(sheet, style=style)
@@ -328,8 +331,13 @@ def records(projecting: bool = False) -> None:
     else:
         upload = st.file_uploader(tr("teacher.record_upload"), type=["json"], key="rec_upload")
         pasted = st.text_area(tr("teacher.record_paste"), key="rec_paste", persist_state=KEEP,
-                              height=90)
-        text = upload.getvalue().decode("utf-8", "replace") if upload is not None else pasted
+                              height=90, max_chars=MAX_FILE_BYTES)
+        try:
+            text = decode_text(upload.getvalue(), what=upload.name) if upload is not None \
+                else pasted
+        except InputError as error:
+            st.error(pr.record_error_line(error, lang))
+            return
         if not text.strip():
             text = str(state.get(RECORD) or "")  # the hand already loaded stays on show
     if not text.strip():

@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import streamlit as st
 
 from tute_tutor.engine.cards import suit_name
+from tute_tutor.formats.limits import MAX_PARAM_CHARS, MAX_TOKEN_CHARS
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import QUERY_KEY, ShareError, decode_link
 from tute_tutor.store import StoreError
@@ -60,13 +61,15 @@ def render_try_it_page() -> None:
     token = state.get(TOKEN)
     if not token:
         st.info(tr("try_it.no_link"))
-        st.text_input(tr("try_it.paste"), key=PASTED, on_change=on_paste)
+        st.text_input(tr("try_it.paste"), key=PASTED, on_change=on_paste,
+                      max_chars=MAX_TOKEN_CHARS + MAX_PARAM_CHARS)
         st.stop()
     try:
         scenarios = decode_link(token)
     except ShareError as error:
         st.error(link_error_line(error, lang))
-        st.text_input(tr("try_it.paste"), key=PASTED, on_change=on_paste)
+        st.text_input(tr("try_it.paste"), key=PASTED, on_change=on_paste,
+                      max_chars=MAX_TOKEN_CHARS + MAX_PARAM_CHARS)
         st.stop()
     state.setdefault(INDEX, 0)
     state.setdefault(ANSWERS, {})

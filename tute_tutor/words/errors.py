@@ -17,7 +17,7 @@ from the analysis it carries. Importing :mod:`tute_tutor.words` installs
 from __future__ import annotations
 
 from tute_tutor.engine.cards import suit_name
-from tute_tutor.engine.errors import TuteError, set_renderer
+from tute_tutor.engine.errors import SHOWN_CHARS, TuteError, set_renderer, shown
 from tute_tutor.words.catalog import has_key, t
 
 
@@ -37,7 +37,21 @@ def error_text(error: BaseException, lang: str = "en") -> str:
         data["suit"] = suit_name(data["suit"], lang)
     if "known" in data:
         data["known"] = ", ".join(str(value) for value in data["known"])
+    for name, value in data.items():  # a bad value is quoted, never pasted whole
+        if isinstance(value, str) and len(value) > SHOWN_CHARS:
+            data[name] = value[: SHOWN_CHARS - 3] + "..."
+        elif isinstance(value, list | tuple | dict | set) and len(repr(value)) > SHOWN_CHARS:
+            data[name] = _Shown(shown(value))
     return t(key, lang, **data)
+
+
+class _Shown(str):
+    """A value already quoted by :func:`~tute_tutor.engine.errors.shown`: ``!r`` keeps it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 set_renderer(error_text)
