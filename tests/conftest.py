@@ -48,6 +48,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # Tests talk to 127.0.0.1 only: any other host name fails to resolve, so a link or an
+    # image that hostile input smuggled in can never send traffic out.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 
 
