@@ -1,4 +1,4 @@
-"""Every upper limit on input, in one place (the README and FORMATS.md list them).
+"""Every upper limit on input, in one place (listed in docs/FORMATS.md, "Limits").
 
 Each entry point (the command line, share links, uploads, pasted records, lesson files,
 URL parameters, profile names) reads through :mod:`tute_tutor.formats.inputs` with these
