@@ -96,11 +96,12 @@ def test_a_failure_shows_one_generic_line_and_no_server_path(
                       encoding="utf-8")
     with run_streamlit(tmp_path, script) as url:  # run from the repository: its config
         context = chromium.new_context()
+        context.set_default_timeout(120_000)  # a fresh server on a loaded machine is slow
         try:
             page = context.new_page()
             page.goto(url)
             box = page.locator("[data-testid='stException']")
-            box.wait_for(timeout=45_000)
+            box.wait_for()
             text = box.inner_text()
             outside = page.evaluate(_OUTSIDE)
         finally:
