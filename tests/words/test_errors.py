@@ -11,7 +11,8 @@ import pytest
 import tute_tutor.engine.errors as errors_module
 from tute_tutor.engine.cards import Card, parse_cards, suit_from_letter
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.variants import find_rules, parse_flag_text
+from tute_tutor.engine.variants import find_rules
+from tute_tutor.formats.inputs import parse_flag_text
 from tute_tutor.words.catalog import LANGUAGES, catalogue
 from tute_tutor.words.errors import error_text
 

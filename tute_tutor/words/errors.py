@@ -38,6 +38,8 @@ def error_text(error: BaseException, lang: str = "en") -> str:
     if "known" in data:
         data["known"] = ", ".join(str(value) for value in data["known"])
     for name, value in data.items():  # a bad value is quoted, never pasted whole
+        if name == "known":
+            continue
         if isinstance(value, str) and len(value) > SHOWN_CHARS:
             data[name] = value[: SHOWN_CHARS - 3] + "..."
         elif isinstance(value, list | tuple | dict | set) and len(repr(value)) > SHOWN_CHARS:
