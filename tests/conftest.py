@@ -50,7 +50,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     # Tests talk to 127.0.0.1 only: any other host name fails to resolve, so a link or an
     # image that hostile input smuggled in can never send traffic out.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
 
 
