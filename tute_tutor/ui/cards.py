@@ -79,8 +79,15 @@ export default function ({ data, key, parentElement, setStateValue, setTriggerVa
     button.setAttribute("aria-label", card.label);
     if (toggle) button.setAttribute("aria-pressed", String(chosen.has(card.code)));
     button.disabled = Boolean(data.disabled);
-    button.innerHTML = card.svg;  // markup drawn by tute_tutor.render, never user text
-    button.firstElementChild?.setAttribute("aria-hidden", "true");  // the button speaks
+    // The drawing goes in as an image of the SVG drawn by tute_tutor.render (never user
+    // text): its corner index is then no text of the button, whose name is the card's
+    // whole name (WCAG 2.5.3, label in name), and the button alone speaks.
+    const drawing = document.createElement("img");
+    drawing.alt = "";
+    drawing.draggable = false;
+    drawing.dataset.card = card.code;
+    drawing.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(card.svg);
+    button.replaceChildren(drawing);
     button.addEventListener("click", () => {
       focusAfterClick.set(key, { code: card.code, index, at: Date.now() });
       if (toggle) {
