@@ -7,11 +7,10 @@ Streamlit script that mounts the component and clicks a drawn card in Chromium.
 
 from __future__ import annotations
 
-import urllib.parse
-
 import subprocess
 import sys
 import textwrap
+import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any

@@ -1,6 +1,6 @@
 """AppTest of the app shell: every page renders, the sidebar settings drive the pages and
-the URL, the lessons page (every lesson, a broken file, picking a card, mark as done)
-and the rules reference page.
+the URL, the lessons page (every lesson, a broken file, picking a card, a lesson earned by
+its answers) and the rules reference page.
 
 AppTest quirk (Streamlit 1.67): the entrypoint's sidebar is only in the element tree of
 the first run, so sidebar widgets are driven on that run and later settings are set
@@ -151,14 +151,14 @@ def test_switching_language_in_the_sidebar_translates_the_page() -> None:
     assert at.session_state["lang"] == "en"
     assert at.title[0].value == t("home.title", "en")
     at.switch_page("pages/rules.py").run()
-    assert at.header[0].value == t("rules.title", "en")
+    assert at.title[0].value == t("rules.title", "en")
 
 
 def test_language_setting_changes_every_page_text() -> None:
     for page in ("lessons", "rules"):
         spanish, english = (open_app(page=page, lang=lang) for lang in LANGUAGES)
         assert all_text(spanish) != all_text(english)
-        assert spanish.header[0].value != english.header[0].value
+        assert spanish.title[0].value != english.title[0].value
 
 
 def test_deck_style_changes_the_drawn_cards() -> None:
@@ -264,7 +264,7 @@ def test_shipped_lessons_load_without_errors() -> None:
 
 def test_lessons_page_lists_every_lesson_in_order() -> None:
     at = open_app(page="lessons")
-    shown = [text for text in texts(at, "markdown") if text.startswith("**")]
+    shown = [text for text in texts(at, "markdown") if text.startswith(":material/")]
     titles = [lesson.title["es"] for lesson in LESSONS]
     assert [next(title for title in titles if title in text) for text in shown] == titles
 
@@ -276,7 +276,7 @@ def test_every_lesson_renders(lesson_id: str, lang: str) -> None:
     # Read the file again: the list above was read when the tests were collected.
     lesson = next(item for item in load_lessons(LESSONS_DIR)[0] if item.id == lesson_id)
     assert not at.exception, [e.message for e in at.exception]
-    assert at.header[0].value == lesson.title[lang]
+    assert at.title[0].value == lesson.title[lang]
     assert not at.error, [e.value for e in at.error]
     for block in lesson.blocks:
         if block.kind == "text":
@@ -290,10 +290,10 @@ def test_open_a_lesson_from_the_list_and_go_back() -> None:
     at = open_app(page="lessons")
     at.button(key=f"lesson_open_{lesson.id}").click().run()
     assert at.query_params["lesson"] == lesson.id
-    assert at.header[0].value == lesson.title["es"]
+    assert at.title[0].value == lesson.title["es"]
     at.button(key="lesson_back").click().run()
     assert "lesson" not in at.query_params
-    assert at.header[0].value == t("lessons_page.title", "es")
+    assert at.title[0].value == t("lessons_page.title", "es")
 
 
 def _first_scenario_lesson() -> tuple[Any, int, Any]:
@@ -373,7 +373,7 @@ def test_an_all_block_takes_every_legal_card() -> None:
     assert any(right in text for text in texts(at, "success"))
 
 
-def test_choice_question_says_right_or_wrong() -> None:
+def test_choice_question_says_right_or_wrong_and_follows_a_changed_answer() -> None:
     lesson, number, question = next(
         (lesson, i, q) for lesson in LESSONS for i, q in enumerate(lesson.questions)
         if q.kind == "choice" and len(q.answer) == 1)
@@ -382,11 +382,29 @@ def test_choice_question_says_right_or_wrong() -> None:
     wrong = next(i for i in range(len(question.options["es"])) if i not in question.answer)
     at.radio(key=f"{key}_choice").set_value(wrong).run()
     at.button(key=f"{key}_check").click().run()
-    assert any(t("lessons_page.wrong", "es") in text for text in texts(at, "error"))
+    assert t("lessons_page.wrong_try_again", "es") in texts(at, "error")
+    assert question.explanation["es"] not in texts(at, "info")  # the answer is earned
+    # Changing the answer changes the verdict at once, without a second "check".
     at.radio(key=f"{key}_choice").set_value(question.answer[0]).run()
-    at.button(key=f"{key}_check").click().run()
     assert t("lessons_page.correct", "es") in texts(at, "success")
+    assert t("lessons_page.wrong_try_again", "es") not in texts(at, "error")
     assert question.explanation["es"] in texts(at, "info")
+    # The verdict stays while the learner answers something else on the page.
+    other = next(i for i, q in enumerate(lesson.questions) if i != number and q.kind == "choice"
+                 and len(q.answer) == 1)
+    at.radio(key=f"lesson_{lesson.id}_q{other}_choice").set_value(0).run()
+    assert t("lessons_page.correct", "es") in texts(at, "success")
+
+
+def test_check_with_nothing_chosen_asks_for_a_choice() -> None:
+    lesson, number, _ = next(
+        (lesson, i, q) for lesson in LESSONS for i, q in enumerate(lesson.questions)
+        if q.kind == "legal")
+    key = f"lesson_{lesson.id}_q{number}"
+    at = open_app(page="lessons", params={"lesson": lesson.id})
+    at.button(key=f"{key}_check").click().run()
+    assert t("lessons_page.pick_a_card", "es") in texts(at, "warning")
+    assert t("lessons_page.wrong_try_again", "es") not in texts(at, "error")
 
 
 def test_legal_question_is_checked_against_the_engine() -> None:
@@ -401,16 +419,65 @@ def test_legal_question_is_checked_against_the_engine() -> None:
     assert t("lessons_page.correct", "es") in texts(at, "success")
 
 
-def test_mark_as_done_records_the_lesson_in_the_store(_private_store: str) -> None:
+def _legal_pick(question: Any, right: bool) -> list[str]:
+    legal = [str(c) for c in question.scenario.analyse().legal]
+    hand = [str(c) for c in question.scenario.hand]
+    return legal if right else [c for c in hand if c not in legal] or legal[:-1] or hand
+
+
+def answer_question(at: AppTest, key: str, question: Any, *, right: bool,
+                    before: list[str] | None = None) -> None:
+    """Answer one closing question through its widgets (right or wrong) and check it;
+    ``before``: the cards marked already (a legal question answered once)."""
+    if question.kind == "legal":
+        chosen = set(_legal_pick(question, right)) ^ set(before or ())
+        mark(at, sorted(chosen), key=f"{key}_cards")
+    else:
+        options = range(len(question.options["es"]))
+        chosen_options = (list(question.answer) if right
+                          else [next(i for i in options if i not in question.answer)])
+        if len(question.answer) == 1:
+            at.radio(key=f"{key}_choice").set_value(chosen_options[0]).run()
+        else:
+            for index in chosen_options:
+                at.checkbox(key=f"{key}_choice_{index}").check().run()
+    at.button(key=f"{key}_check").click().run()
+
+
+def test_a_lesson_is_done_only_when_every_question_is_answered_right(
+        _private_store: str) -> None:
     lesson = LESSONS[0]
     at = open_app(page="lessons", params={"lesson": lesson.id})
-    at.button(key=f"lesson_done_{lesson.id}").click().run()
-    assert not at.exception
     store = open_store(_private_store)
+    assert not [b for b in at.button if "done" in str(b.key)]  # no "mark as done" button
+    last = len(lesson.questions) - 1
+    for index, question in enumerate(lesson.questions):
+        answer_question(at, f"lesson_{lesson.id}_q{index}", question, right=index != last)
+        assert not at.exception
+    assert lesson.id not in store.lessons_done(session_profile(at))  # one answer is still wrong
+    final = lesson.questions[last]
+    before = _legal_pick(final, False) if final.kind == "legal" else None
+    if final.kind == "choice" and len(final.answer) > 1:
+        for index in range(len(final.options["es"])):  # start again from nothing
+            at.checkbox(key=f"lesson_{lesson.id}_q{last}_choice_{index}").uncheck().run()
+    answer_question(at, f"lesson_{lesson.id}_q{last}", final, right=True, before=before)
     assert lesson.id in store.lessons_done(session_profile(at))
-    assert t("lessons_page.already_done", "es") in texts(at, "success")
+    assert t("lessons_page.earned", "es") in texts(at, "success")
     at.button(key="lesson_back").click().run()
-    assert any(t("lessons_page.done_mark", "es") in text for text in texts(at, "markdown"))
+    path = "\n".join(texts(at, "markdown"))
+    assert t("lessons_page.status.done", "es") in path
+    assert t("lessons_page.status.next", "es") in path
+
+
+def test_the_path_marks_done_next_and_later() -> None:
+    from tute_tutor.ui.lessons import lesson_status
+
+    done = {LESSONS[0].id, LESSONS[2].id}
+    status = lesson_status(LESSONS, done)
+    assert status[LESSONS[0].id] == "done" and status[LESSONS[2].id] == "done"
+    assert status[LESSONS[1].id] == "next"
+    assert [s for s in status.values() if s == "next"] == ["next"]
+    assert all(status[lesson.id] == "later" for lesson in LESSONS[3:])
 
 
 def test_broken_lesson_file_shows_its_message_and_the_others_still_work(
@@ -435,7 +502,7 @@ def test_broken_lesson_file_shows_its_message_and_the_others_still_work(
     assert any("not-toml.toml" in e for e in errors)
     assert all("\n" not in e for e in errors)
     at.button(key=f"lesson_open_{good.id}").click().run()
-    assert at.header[0].value == good.title["es"]
+    assert at.title[0].value == good.title["es"]
     assert not at.error
 
 
@@ -457,7 +524,7 @@ def test_unknown_lesson_in_the_link_shows_a_message_and_the_list() -> None:
     at = open_app(page="lessons", params={"lesson": "no-such-lesson"})
     assert not at.exception
     assert any("no-such-lesson" in seen(w) for w in texts(at, "warning"))
-    assert at.header[0].value == t("lessons_page.title", "es")
+    assert at.title[0].value == t("lessons_page.title", "es")
 
 
 # ------------------------------------------------------------------ rules page

@@ -357,7 +357,7 @@ def test_every_tool_renders_in_both_languages_without_raw_keys(lang: str) -> Non
             at.button(key="pr_exit").click().run()
     at.switch_page("pages/try_it.py").run()
     assert not at.exception
-    assert t("try_it.title", lang) in [h.value for h in at.header]
+    assert t("try_it.title", lang) in [h.value for h in at.title]
 
 
 def test_student_link_with_an_impossible_second_scenario_names_it() -> None:

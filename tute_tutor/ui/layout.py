@@ -217,7 +217,7 @@ def flag_value_label(name: str, value: Any, lang: str) -> str:
 # --------------------------------------------------------------------------- page helpers
 def page_header(title_key: str, intro_key: str | None = None) -> None:
     """The page's title and an optional one-paragraph introduction."""
-    st.header(tr(title_key))
+    st.title(tr(title_key))
     if intro_key:
         st.markdown(tr(intro_key))
 

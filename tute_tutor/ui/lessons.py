@@ -3,12 +3,17 @@
 The learner picks a card first; only then the page shows the engine's answer (the
 legal cards, the obligation and the engine's explanation). Lesson files come from
 :func:`tute_tutor.teach.lessons.load_lessons`; a broken file shows its one-line message and
-the other lessons keep working. "Mark as done" goes to the progress store when there
-is one.
+the other lessons keep working.
+
+The list is a path: each lesson is done, up next (the first one not done) or later. A
+lesson is done when every closing question of it is answered right, never by a button;
+the store keeps it. A checked question keeps its verdict in view and the verdict follows
+a changed answer. Opening a lesson (from the list or "next lesson") starts at its top.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -78,14 +83,15 @@ def lessons_done() -> set[str]:
     return done
 
 
-def _mark_done(lesson: Lesson) -> None:
+def _record_done(lesson: Lesson) -> None:
+    """Save ``lesson`` as done; on failure leave the one-line reason for the page."""
     try:
         get_store().record_lesson(current_profile(), lesson.id)
     except TuteError as error:
         st.session_state[_notice_key(lesson)] = (
             "error", tr("lessons_page.store_failed", error=str(error)))
         return
-    st.session_state[_notice_key(lesson)] = ("success", tr("lessons_page.marked_done"))
+    st.session_state[_notice_key(lesson)] = ("success", tr("lessons_page.earned"))
 
 
 def _notice_key(lesson: Lesson) -> str:
@@ -93,8 +99,41 @@ def _notice_key(lesson: Lesson) -> str:
 
 
 # --------------------------------------------------------------------------- navigation
+SCROLL_TOP = "lesson_scroll_top"
+"""Session flag: the lesson just opened is drawn from its top."""
+
+_SCROLL_TOP_JS = """<script>
+(() => {{  /* {nonce} */
+  const toTop = () => {{
+    window.scrollTo(0, 0);
+    for (const box of document.querySelectorAll(
+        "[data-testid='stMain'], [data-testid='stAppViewContainer']")) {{
+      box.scrollTo(0, 0);
+    }}
+  }};
+  // Again while the rest of the rerun lands and the page changes height.
+  toTop();
+  requestAnimationFrame(toTop);
+  for (const wait of [100, 300]) setTimeout(toTop, wait);
+}})();
+</script>"""
+
+
 def _open(lesson_id: str) -> None:
     st.query_params[LESSON_PARAM] = lesson_id
+    st.session_state[SCROLL_TOP] = st.session_state.get(SCROLL_TOP, 0) + 1
+
+
+def _scroll_to_top() -> None:
+    """Bring the page to its top once after a lesson was opened by a button.
+
+    Streamlit keeps the scroll position across reruns, so "next lesson", pressed at the
+    bottom of one lesson, would land at the bottom of the next one.
+    """
+    nonce = st.session_state.pop(SCROLL_TOP, None)
+    if nonce is not None:
+        st.html(_SCROLL_TOP_JS.format(nonce=f"{nonce}-{random.random()}"), width=1,
+                unsafe_allow_javascript=True)
 
 
 def _close() -> None:
@@ -116,12 +155,33 @@ def render_lessons_page() -> None:
     render_list(lessons, errors)
 
 
+def lesson_status(lessons: Sequence[Lesson], done: set[str]) -> dict[str, str]:
+    """Where each lesson stands on the path: ``done``, ``next`` (the first one not done)
+    or ``later``."""
+    status: dict[str, str] = {}
+    suggested = False
+    for lesson in lessons:
+        if lesson.id in done:
+            status[lesson.id] = "done"
+        elif not suggested:
+            status[lesson.id] = "next"
+            suggested = True
+        else:
+            status[lesson.id] = "later"
+    return status
+
+
+_STATUS_ICON = {"done": ":material/task_alt:", "next": ":material/play_circle:",
+                "later": ":material/radio_button_unchecked:"}
+
+
 def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> None:
-    """Every lesson with its summary, a done mark and a button to open it."""
+    """The lessons as a path: each done, up next or later, with a button to open it."""
     lang = settings().lang
-    st.header(tr("lessons_page.title"))
+    st.title(tr("lessons_page.title"))
     st.markdown(tr("lessons_page.intro"))
     done = lessons_done()
+    status = lesson_status(lessons, done)
     if lessons:
         count = sum(1 for lesson in lessons if lesson.id in done)
         st.progress(count / len(lessons), text=tr("lessons_page.done_count", done=count,
@@ -129,15 +189,15 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
     elif not errors:
         st.info(tr("lessons_page.no_lessons"))
     for number, lesson in enumerate(lessons, 1):
-        with st.container(border=True):
+        where = status[lesson.id]
+        with st.container(border=True, key=f"lesson_path_{lesson.id}"):
             title, action = st.columns([5, 1], vertical_alignment="center")
-            mark = ""
-            if lesson.id in done:
-                mark = f" · :material/task_alt: {tr('lessons_page.done_mark')}"
-            title.markdown(f"**{number}. {lesson.title[lang]}**{mark}")
+            title.markdown(f"{_STATUS_ICON[where]} **{number}. {lesson.title[lang]}** · "
+                           f"{tr(f'lessons_page.status.{where}')}")
             title.caption(lesson.summary[lang])
-            action.button(tr("lessons_page.open"), key=f"lesson_open_{lesson.id}",
-                          on_click=_open, args=(lesson.id,))
+            action.button(tr("lessons_page.start" if where == "next" else "lessons_page.open"),
+                          key=f"lesson_open_{lesson.id}", on_click=_open, args=(lesson.id,),
+                          type="primary" if where == "next" else "secondary")
     if errors:
         st.subheader(tr("lessons_page.broken_title"))
         for error in errors:
@@ -145,12 +205,12 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
 
 
 def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
-    """One lesson: its blocks in order, its questions, and "mark as done"."""
+    """One lesson: its blocks in order, then its questions; all right, it is done."""
     lang = settings().lang
     st.button(tr("lessons_page.back"), key="lesson_back", on_click=_close)
     number = [item.id for item in lessons].index(lesson.id) + 1
     st.caption(tr("lessons_page.lesson_number", number=number, total=len(lessons)))
-    st.header(lesson.title[lang])
+    st.title(lesson.title[lang])
     st.markdown(f"*{lesson.summary[lang]}*")
     for index, block in enumerate(lesson.blocks):
         try:
@@ -161,32 +221,45 @@ def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
         except TuteError as error:  # a lesson problem never breaks the page
             st.error(escape_markdown(f"{lesson.path.name}: {error}"),
                      icon=":material/warning:")
+    right = 0
     if lesson.questions:
         st.subheader(tr("lessons_page.questions"))
+        st.caption(tr("lessons_page.questions_earn"))
         for index, question in enumerate(lesson.questions):
             try:
-                render_question(question, f"lesson_{lesson.id}_q{index}", index + 1)
+                if render_question(question, f"lesson_{lesson.id}_q{index}", index + 1):
+                    right += 1
             except TuteError as error:
                 st.error(escape_markdown(f"{lesson.path.name}: {error}"),
                      icon=":material/warning:")
     st.divider()
-    done = lesson.id in lessons_done()
-    if done:
-        st.success(tr("lessons_page.already_done"), icon=":material/task_alt:")
-    else:
-        st.button(tr("lessons_page.mark_done"), key=f"lesson_done_{lesson.id}", type="primary",
-                  on_click=_mark_done, args=(lesson,))
+    total = len(lesson.questions)
+    was_done = lesson.id in lessons_done()
+    earned = total > 0 and right == total
+    if earned and not was_done:
+        _record_done(lesson)
     notice = st.session_state.pop(_notice_key(lesson), None)
-    if notice is not None and not done:
+    if notice is not None and notice[0] != "success":
         kind, text = notice
-        getattr(st, kind)(text)
-    elif notice is not None and notice[0] == "success":
-        st.toast(notice[1])
-    position = number  # the next lesson in the list, if any
-    if position < len(lessons):
-        following = lessons[position]
+        getattr(st, kind)(text, icon=_NOTICE_ICON[kind])
+    elif earned:
+        st.success(tr("lessons_page.earned"), icon=":material/task_alt:")
+    elif was_done:
+        st.success(tr("lessons_page.already_done"), icon=":material/task_alt:")
+    elif total:
+        st.progress(right / total, text=tr("lessons_page.right_so_far", right=right,
+                                           total=total))
+    if number < len(lessons):
+        following = lessons[number]
         st.button(tr("lessons_page.next_lesson", title=following.title[lang]),
-                  key="lesson_next", on_click=_open, args=(following.id,))
+                  key="lesson_next", on_click=_open, args=(following.id,),
+                  type="primary" if earned or was_done else "secondary",
+                  icon=":material/arrow_forward:")
+    _scroll_to_top()  # last, once the lesson is drawn
+
+
+_NOTICE_ICON = {"success": ":material/task_alt:", "warning": ":material/warning:",
+                "error": ":material/error:"}
 
 
 # --------------------------------------------------------------------------- scenarios
@@ -295,11 +368,16 @@ def show_verdict(block: Block, picked: Sequence[Card]) -> None:
 
 
 # --------------------------------------------------------------------------- questions
-def render_question(question: LessonQuestion, key: str, number: int) -> None:
-    """A closing question: choice (radio or several) or "mark the legal cards"."""
+def render_question(question: LessonQuestion, key: str, number: int) -> bool:
+    """A closing question: one choice, several choices or "mark the legal cards".
+
+    Once checked, its verdict stays in view and follows the answer as it changes; "Check"
+    with nothing chosen asks for a choice first. Returns whether it is answered right.
+    """
     lang = settings().lang
     checked_key = f"{key}_checked"
-    with st.container(border=True):
+    empty_key = f"{key}_empty"
+    with st.container(border=True, key=f"{key}_box"):
         st.markdown(f"**{tr('lessons_page.question_number', number=number)}.** "
                     f"{question.prompt[lang]}")
         if question.kind == "legal" and question.scenario is not None:
@@ -309,6 +387,7 @@ def render_question(question: LessonQuestion, key: str, number: int) -> None:
             st.caption(tr("lessons_page.pick_legal"))
             chosen = pick_cards(scenario.hand, key=f"{key}_cards", width=80)
             picked = {scenario.hand.index(card) for card in chosen}
+            nothing = "lessons_page.pick_a_card"
         else:
             options = question.options[lang]
             indices = list(range(len(options)))
@@ -318,15 +397,25 @@ def render_question(question: LessonQuestion, key: str, number: int) -> None:
                                   format_func=_option_label(options))
                 picked = set() if choice is None else {choice}
             else:
-                chosen_indices = st.multiselect(tr("lessons_page.choose_many"), indices,
-                                                key=f"{key}_choice",
-                                                format_func=_option_label(options))
-                picked = set(chosen_indices)
+                # Check boxes, not a multiselect: its "Choose options" stays English.
+                st.markdown(tr("lessons_page.choose_many"))
+                picked = {index for index in indices
+                          if st.checkbox(options[index], key=f"{key}_choice_{index}")}
+            nothing = "lessons_page.pick_an_answer"
         if st.button(tr("lessons_page.check"), key=f"{key}_check"):
-            st.session_state[checked_key] = sorted(picked)
-        checked = st.session_state.get(checked_key)
-        if checked is not None:
-            _show_verdict(question, set(checked))
+            if picked:
+                st.session_state[checked_key] = True
+                st.session_state.pop(empty_key, None)
+            else:
+                st.session_state[empty_key] = True
+        if st.session_state.get(checked_key):
+            if picked:
+                _show_verdict(question, picked)
+            else:
+                st.warning(tr(nothing), icon=":material/touch_app:")
+        elif st.session_state.get(empty_key):
+            st.warning(tr(nothing), icon=":material/touch_app:")
+    return bool(st.session_state.get(checked_key)) and question.is_correct(picked)
 
 
 def _option_label(options: Sequence[str]) -> Callable[[int], str]:
@@ -338,12 +427,14 @@ def _option_label(options: Sequence[str]) -> Callable[[int], str]:
 
 
 def _show_verdict(question: LessonQuestion, picked: set[int]) -> None:
+    """Right: say so, with the engine's cards and the explanation. Wrong: say so without
+    the answer, so that the lesson is earned by finding it (a changed answer is checked
+    again at once)."""
     lang = settings().lang
-    if question.is_correct(picked):
-        st.success(tr("lessons_page.correct"))
-    else:
-        right = ", ".join(question.options[lang][i] for i in question.answer)
-        st.error(f"{tr('lessons_page.wrong')} {tr('lessons_page.right_answer', answer=right)}")
+    if not question.is_correct(picked):
+        st.error(tr("lessons_page.wrong_try_again"), icon=":material/cancel:")
+        return
+    st.success(tr("lessons_page.correct"), icon=":material/check_circle:")
     if question.kind == "legal" and question.scenario is not None:
         analysis = question.scenario.analyse()
         draw_cards(question.scenario.hand, legal=analysis.legal, width=70)

@@ -16,7 +16,7 @@ from tute_tutor.words.explain import explain, join_names
 
 def render_rules_page() -> None:
     """The whole page: three tabs (rule book, glossary, variants with examples)."""
-    st.header(tr("rules.title"))
+    st.title(tr("rules.title"))
     st.markdown(tr("rules.intro"))
     book, glossary, variants = st.tabs(
         [tr("rules.tab_book"), tr("rules.tab_glossary"), tr("rules.tab_flags")])

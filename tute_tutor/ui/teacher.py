@@ -394,7 +394,7 @@ def render_teacher_page() -> None:
     elif state[MODE] == "record" and state.get(RECORD_PROJECT) and state.get(RECORD):
         records(projecting=True)
     else:
-        st.header(tr("teacher.title"))
+        st.title(tr("teacher.title"))
         st.caption(tr("teacher.intro"))
         state[MODE_WIDGET] = state[MODE]
         st.radio(tr("teacher.mode"), MODES, key=MODE_WIDGET, horizontal=True, on_change=on_mode,

@@ -57,7 +57,7 @@ def render_try_it_page() -> None:
             state[TOKEN] = token_from_text(text) or " "
             state[INDEX] = 0
             state[ANSWERS] = {}
-    st.header(tr("try_it.title"))
+    st.title(tr("try_it.title"))
     token = state.get(TOKEN)
     if not token:
         st.info(tr("try_it.no_link"))

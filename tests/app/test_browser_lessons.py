@@ -1,0 +1,127 @@
+"""Real-browser tests of the lesson path (marker ``browser``), on a laptop and a phone.
+
+A lesson counts as done only once every closing question is answered right (clicked in
+Chromium as a learner would), the path then shows it done and the next one up next, and
+"next lesson" opens the next lesson at its top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tute_tutor.teach.lessons import LESSONS_DIR, Question, load_lessons
+from tute_tutor.words.catalog import t
+
+pytestmark = pytest.mark.browser
+
+LESSONS, _ = load_lessons(LESSONS_DIR)
+VIEWPORTS = {"laptop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+SCROLLED = """() => Math.max(window.scrollY, ...[...document.querySelectorAll(
+  "[data-testid='stMain'], [data-testid='stAppViewContainer']")].map((e) => e.scrollTop))"""
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def sized_page(request: pytest.FixtureRequest, chromium: Any) -> Iterator[Any]:
+    context = chromium.new_context(viewport=VIEWPORTS[request.param], locale="es-ES")
+    context.set_default_timeout(45_000)
+    page = context.new_page()
+    page.viewport_name = request.param
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _answer(page: Any, box: Any, question: Question, *, right: bool,
+            wait_for_app: Callable[[Any], None]) -> None:
+    """Click an answer to ``question`` in its box, then "Check"."""
+    if question.kind == "legal":
+        assert question.scenario is not None
+        legal = {str(c) for c in question.scenario.analyse().legal}
+        for card in question.scenario.hand:
+            if (str(card) in legal) == right:
+                box.locator(f"button.tt-pick[data-card='{card}']").click()
+                wait_for_app(page)
+    else:
+        options = question.options["es"]
+        wanted = list(question.answer) if right else [
+            next(i for i in range(len(options)) if i not in question.answer)]
+        for index in wanted:
+            box.get_by_text(options[index], exact=True).click()
+            wait_for_app(page)
+    box.get_by_role("button", name=t("lessons_page.check", "es")).click()
+    wait_for_app(page)
+
+
+def test_a_lesson_is_done_only_when_its_questions_are_answered_right(
+    sized_page: Any,
+    fresh_app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    page = sized_page
+    lesson = LESSONS[0]
+    page.goto(f"{fresh_app_url}/lessons")
+    wait_for_app(page)
+    first = page.locator(f".st-key-lesson_path_{lesson.id}")
+    first.get_by_text(t("lessons_page.status.next", "es")).wait_for()
+    first.get_by_role("button", name=t("lessons_page.start", "es")).click()
+    page.get_by_role("heading", name=lesson.title["es"]).wait_for()
+    wait_for_app(page)
+    assert not page.get_by_role("button", name="Marcar").count()  # no "mark as done"
+    wrong_one = next(i for i, q in enumerate(lesson.questions) if q.kind == "choice")
+    for index, question in enumerate(lesson.questions):
+        box = page.locator(f".st-key-lesson_{lesson.id}_q{index}_box")
+        _answer(page, box, question, right=index != wrong_one, wait_for_app=wait_for_app)
+        verdict = (t("lessons_page.correct", "es") if index != wrong_one
+                   else t("lessons_page.wrong_try_again", "es"))
+        box.get_by_text(verdict).wait_for()
+    # Every verdict is still on the page after the later answers.
+    for index in range(len(lesson.questions)):
+        box = page.locator(f".st-key-lesson_{lesson.id}_q{index}_box")
+        verdict = (t("lessons_page.correct", "es") if index != wrong_one
+                   else t("lessons_page.wrong_try_again", "es"))
+        assert box.get_by_text(verdict).is_visible()
+    assert not page.get_by_text(t("lessons_page.earned", "es")).count()
+    page.get_by_text(t("lessons_page.right_so_far", "es", right=len(lesson.questions) - 1,
+                       total=len(lesson.questions))).wait_for()
+    # The wrong one changed to the right answer: its verdict follows, the lesson is earned.
+    box = page.locator(f".st-key-lesson_{lesson.id}_q{wrong_one}_box")
+    question = lesson.questions[wrong_one]
+    box.get_by_text(question.options["es"][question.answer[0]], exact=True).click()
+    box.get_by_text(t("lessons_page.correct", "es")).wait_for()
+    page.get_by_text(t("lessons_page.earned", "es")).wait_for()
+    wait_for_app(page)
+    screenshot(page, f"lesson-earned-{page.viewport_name}")
+    page.get_by_role("button", name=t("lessons_page.back", "es")).click()
+    wait_for_app(page)
+    page.locator(f".st-key-lesson_path_{lesson.id}").get_by_text(
+        t("lessons_page.status.done", "es")).wait_for()
+    page.locator(f".st-key-lesson_path_{LESSONS[1].id}").get_by_text(
+        t("lessons_page.status.next", "es")).wait_for()
+    screenshot(page, f"lesson-path-{page.viewport_name}")
+
+
+def test_next_lesson_opens_at_its_top(
+    sized_page: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+) -> None:
+    page = sized_page
+    page.goto(f"{app_url}/lessons?lesson={LESSONS[0].id}")
+    page.get_by_role("heading", name=LESSONS[0].title["es"]).wait_for()
+    wait_for_app(page)
+    following = page.get_by_role("button", name=t("lessons_page.next_lesson", "es",
+                                                  title=LESSONS[1].title["es"]))
+    following.scroll_into_view_if_needed()
+    assert page.evaluate(SCROLLED) > 500  # the button sits at the bottom of a long page
+    following.click()
+    page.get_by_role("heading", name=LESSONS[1].title["es"]).wait_for()
+    wait_for_app(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate(SCROLLED) < 50
+    assert page.get_by_role("heading", name=LESSONS[1].title["es"]).is_visible()
