@@ -22,7 +22,7 @@ The modules:
 - ``kinds/``: one module per kind; ``registry``: finds them;
 - ``play``: random hands and the one search every kind uses; ``wording``: shared words;
 - ``generator``: the public entry points (``generate_question``, ``generate_quiz``,
-  ``describe_kinds``, ...); ``srs``: the Leitner schedule.
+  ``describe_kinds``, ...); ``srs``: the FSRS schedule and the mix of kinds.
 
 How to add a quiz kind
 ----------------------

@@ -1,8 +1,8 @@
 """The quiz page: generated questions, answers by clicking cards or options, instant
-feedback, a streak and spaced repetition choosing the next rule.
+feedback, a streak, and the next question drawn by what the learner needs (FSRS).
 
 The page keeps only what it must in the session (the current question's seed and
-settings, the streak, the Leitner states replayed once from the store); questions are
+settings, the streak, the FSRS states replayed once from the store); questions are
 regenerated from their seed in the session's language (cached), every answer goes to
 the store at once. An answer the store could not save waits in the session and is
 saved with the next one, so a locked database loses nothing.
@@ -30,7 +30,7 @@ from tute_tutor.quiz.generator import (
     rules_for,
 )
 from tute_tutor.quiz.question import Answering, QuizQuestion, Reveal
-from tute_tutor.quiz.srs import BOXES, RuleState, next_rule, replay_history, review
+from tute_tutor.quiz.srs import BOXES, RuleState, next_question, replay_history, review
 from tute_tutor.store import StoreError
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
 from tute_tutor.ui.profile import current_profile, get_store, store_message
@@ -97,7 +97,7 @@ def _rng() -> random.Random:
 
 
 def srs_states(profile: str) -> dict[str, RuleState]:
-    """The Leitner states of ``profile``, replayed from the store once per session."""
+    """The FSRS states of ``profile``, replayed from the store once per session."""
     state = st.session_state
     cached = state.get(SRS)
     if cached is None or cached.get("profile") != profile:
@@ -105,12 +105,19 @@ def srs_states(profile: str) -> dict[str, RuleState]:
             answers = get_store().answers(profile)
         except StoreError:
             answers = []
-        cached = {"profile": profile, "states": replay_history(answers)}
+        cached = {"profile": profile, "states": replay_history(answers),
+                  "kinds": {answer.kind for answer in answers}}
         state[SRS] = cached
         state[STREAK] = 0
         state[BEST] = 0
     states: dict[str, RuleState] = cached["states"]
     return states
+
+
+def _asked_kinds() -> set[str]:
+    """The kinds this profile has answered (read with :func:`srs_states`)."""
+    kinds: set[str] = st.session_state[SRS].setdefault("kinds", set())
+    return kinds
 
 
 def _kinds_from_link() -> None:
@@ -139,17 +146,16 @@ def chosen_level() -> int:
 
 
 def new_question(current: Settings, profile: str) -> dict[str, Any]:
-    """Pick the next rule by spaced repetition, then a kind that trains it, and a seed."""
+    """Draw the next kind by what the learner needs, its rule by FSRS, and a seed."""
     rules = current.rules
     level = chosen_level()
-    trained: dict[str, list[str]] = {}
-    for kind in chosen_kinds(current):
-        for rule in rules_for(kind, rules, level):
-            trained.setdefault(rule, []).append(kind)
+    trained = {kind: list(rules_for(kind, rules, level)) for kind in chosen_kinds(current)}
     rng = _rng()
     last = st.session_state.get(CURRENT, {}) or {}
-    rule = next_rule(srs_states(profile), list(trained), _now(), rng, last=last.get("rule"))
-    entry = {"number": int(last.get("number", 0)) + 1, "kind": rng.choice(trained[rule]),
+    states = srs_states(profile)
+    kind, rule = next_question(states, trained, _now(), rng, asked=_asked_kinds(),
+                               last_kind=last.get("kind"), last_rule=last.get("rule"))
+    entry = {"number": int(last.get("number", 0)) + 1, "kind": kind,
              "rule": rule, "seed": rng.randrange(10**9), "difficulty": level,
              "ruleset": current.ruleset, "overrides": dict(current.overrides)}
     st.session_state[CURRENT] = entry
@@ -195,6 +201,7 @@ def answer(question: QuizQuestion, entry: dict[str, Any], chosen: list[str], pro
     state[BEST] = max(state.get(BEST, 0), state[STREAK])
     states = srs_states(profile)
     states[question.rule] = review(states.get(question.rule), question.rule, correct, now)
+    _asked_kinds().add(question.kind)
     detail = {"seed": entry["seed"], "difficulty": entry["difficulty"],
               "ruleset": entry["ruleset"], "overrides": entry["overrides"],
               "chosen": chosen, "answer": list(question.answer)}
@@ -264,11 +271,11 @@ def _draw_feedback(question: QuizQuestion, result: dict[str, Any], current: Sett
     style, lang = current.deck_style, current.lang
     right = ", ".join(question.label_of(v) for v in question.answer)
     if result["correct"]:
-        st.success(tr("quiz.page.right"), icon="✅")
+        st.success(tr("quiz.page.right"), icon=":material/check_circle:")
     else:
         chosen = ", ".join(question.label_of(v) for v in result["chosen"]
                            if v in question.options) or tr("quiz.page.nothing_chosen")
-        st.error(tr("quiz.page.wrong", chosen=chosen, right=right), icon="❌")
+        st.error(tr("quiz.page.wrong", chosen=chosen, right=right), icon=":material/cancel:")
     st.markdown(f"**{tr('quiz.page.why')}** {question.explanation}")
     board, reveal = question.board, question.display.reveal
     highlight = set(question.highlight)
@@ -318,9 +325,10 @@ def _controls(current: Settings) -> None:
     left, right = st.columns([3, 1])
     with left:
         state[KINDS_WIDGET] = [k for k in chosen_kinds(current) if k in available]
-        st.multiselect(tr("quiz.page.kinds"), available, key=KINDS_WIDGET,
-                       format_func=lambda k: kind_label(k, lang), on_change=_on_kinds,
-                       help=tr("quiz.page.kinds_help"))
+        # Pills, not a multiselect: its "Choose options" and "Select all" stay English.
+        st.pills(tr("quiz.page.kinds"), available, key=KINDS_WIDGET, selection_mode="multi",
+                 format_func=lambda k: kind_label(k, lang), on_change=_on_kinds,
+                 help=tr("quiz.page.kinds_help"))
     with right:
         state[LEVEL_WIDGET] = chosen_level()
         st.radio(tr("quiz.page.difficulty"), [1, 2, 3], key=LEVEL_WIDGET, horizontal=True,
