@@ -47,11 +47,11 @@ def progress_data(location: str, profile: str, fingerprint: tuple[int, ...],
     mastery = srs.rule_mastery(answers)
     figures = {}
     if answers:
-        figures["accuracy"] = charts.accuracy_figure(stats.daily_accuracy(answers), text)
+        figures["accuracy"] = charts.accuracy_figure(stats.daily_accuracy(answers), text, lang)
         figures["mastery"] = charts.mastery_figure(mastery, text, rule_name, srs.BOXES)
         figures["streak"] = charts.streak_figure(stats.streak_series(answers), text)
     if lessons:
-        figures["lessons"] = charts.lessons_figure(stats.lessons_series(lessons), text)
+        figures["lessons"] = charts.lessons_figure(stats.lessons_series(lessons), text, lang)
     weakest = [rule_name(r["rule"]) for r in mastery[:3]]
     return {"summary": stats.summary(answers, lessons, hands), "figures": figures,
             "weakest": weakest, "csv": store.export_csv(profile)}
