@@ -19,7 +19,7 @@ from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import encode_link, scenarios_to_file_text
 from tute_tutor.ui.builder import pick_key
 from tute_tutor.ui.cards import fallback_key
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import explain
 
 APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
@@ -317,7 +317,7 @@ def test_ten_generated_scenarios_of_a_topic_fill_the_sequence_in_one_click() -> 
     at.selectbox(key="tb_topic").set_value("fallar").run()
     at.button(key="tb_generate_many").click().run()
     assert not at.exception
-    assert t("teacher.added", LANG, count=10) in _texts(at)
+    assert t_count("teacher.added", 10, LANG) in _texts(at)
     deck = [Scenario.from_json(d) for d in at.session_state["teacher_deck"]]
     assert len(deck) == 10
     assert all(s.analyse().obligation == "fallar" for s in deck)
@@ -405,3 +405,22 @@ def test_hand_record_on_the_projector_shows_only_the_tricks() -> None:
     at.toggle(key="rec_project").set_value(False).run()
     assert at.radio(key="teacher_mode_w").value == "record"
     assert t("presenter.trick_of", LANG, number=3, total=10) in _texts(at)
+
+
+def test_the_student_link_comes_with_its_qr_code() -> None:
+    from tute_tutor.ui.builder import qr_svg
+
+    token = encode_link([MONTAR, PARTNER])
+    at = _open("pages/teacher.py", s=token)
+    student = next(c.value for c in at.code if "/try_it?" in c.value)
+    assert at.get("image"), "the QR code is drawn"
+    svg = qr_svg(student)
+    assert svg.startswith("<svg") and "#fff" in svg.lower()
+    assert qr_svg(student + "x") != svg  # the drawing follows the link
+
+
+def test_deck_counts_follow_the_language_plural_rules() -> None:
+    assert t_count("teacher.deck_count", 1, "en") == "The sequence has 1 scenario."
+    assert t_count("teacher.deck_count", 2, "en") == "The sequence has 2 scenarios."
+    assert t_count("teacher.deck_count", 1, "es") == "La secuencia tiene 1 escenario."
+    assert t_count("teacher.deck_count", 0, "es") == "La secuencia tiene 0 escenarios."

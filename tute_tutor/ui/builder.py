@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
@@ -30,7 +30,7 @@ from tute_tutor.ui.presenter import (
     winning_position,
     winning_sentence,
 )
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import explain
 from tute_tutor.words.markup import escape_markdown
 
@@ -307,7 +307,7 @@ def on_generate_many(lang: str) -> None:
         state[MESSAGE] = ("error", t("teacher.generate_failed", lang, error=str(error)))
         return
     set_deck([*get_deck(), *fresh])
-    state[MESSAGE] = ("success", t("teacher.added", lang, count=len(get_deck())))
+    state[MESSAGE] = ("success", t_count("teacher.added", len(get_deck()), lang))
 
 
 # --------------------------------------------------------------------------- the deck
@@ -378,17 +378,60 @@ def link_error_line(error: ShareError, lang: str, source: str = "link") -> str:
     return t(f"teacher.{source}_error.{error.reason}", lang, detail=detail)
 
 
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$")
+
+
+def root_from(url: str, headers: Mapping[str, str]) -> str:
+    """The app's root as the browser reached it: a proxy's ``X-Forwarded-Host`` and
+    ``X-Forwarded-Proto`` first, then the ``Host`` the browser sent, then ``url``.
+
+    Behind nginx the server itself may be ``localhost``; a link the class can open names
+    the address the teacher's browser used. A malformed host is ignored.
+
+    >>> root_from("http://localhost:8501/teacher", {"Host": "10.0.0.5:8501"})
+    'http://10.0.0.5:8501'
+    >>> root_from("http://127.0.0.1:8501/tute/teacher",
+    ...           {"X-Forwarded-Host": "school.example", "X-Forwarded-Proto": "https"})
+    'https://school.example/tute'
+    >>> root_from("http://localhost:8501/teacher", {"Host": "evil.example/<b>"})
+    'http://localhost:8501'
+    """
+    lower = {key.lower(): value for key, value in headers.items()}
+    root = base_url(url) if url else ""
+    parts = urlsplit(root)
+    host = (lower.get("x-forwarded-host") or lower.get("host") or "").split(",")[0].strip()
+    scheme = (lower.get("x-forwarded-proto") or parts.scheme or "http").split(",")[0].strip()
+    if not host or not _HOST.match(host) or scheme not in ("http", "https"):
+        return root
+    return urlunsplit((scheme, host, parts.path, "", "")).rstrip("/")
+
+
+def public_root() -> str:
+    """:func:`root_from` for this session ("" without a browser, as in AppTest)."""
+    try:
+        url = str(st.context.url or "")
+        headers = dict(st.context.headers or {})
+    except Exception:  # no browser context (AppTest): a relative link still works
+        return ""
+    return root_from(url, headers) if url else ""
+
+
+def qr_svg(link: str) -> str:
+    """The QR code of ``link`` as SVG (segno), dark on white, for a phone's camera."""
+    import segno
+
+    code = segno.make(link, error="m")
+    svg: str = code.svg_inline(scale=4, border=2, dark="#000000", light="#ffffff")
+    return svg
+
+
 def links_for(scenarios: Sequence[Scenario], lang: str) -> tuple[str, str] | None:
     """Full (teacher, student) links for the sequence in ``lang``; None when too long."""
     try:
         token = encode_link(scenarios)
     except ShareError:
         return None
-    try:
-        url = str(st.context.url or "")
-    except Exception:  # no browser context (AppTest): a relative link still works
-        url = ""
-    root = base_url(url) if url else ""
+    root = public_root()
     query = f"{QUERY_KEY}={token}&lang={lang}"
     return (f"{root}/teacher?{query}", f"{root}/try_it?{query}")
 

@@ -21,7 +21,7 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of
 from tute_tutor.formats.inputs import parse_flag_text, shown
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
-from tute_tutor.words.catalog import DEFAULT_LANGUAGE, LANGUAGES, t
+from tute_tutor.words.catalog import DEFAULT_LANGUAGE, LANGUAGES, t, t_count
 from tute_tutor.words.markup import escape_markdown
 
 DECK_STYLES = ("spanish", "french")
@@ -240,3 +240,8 @@ def sync_query_params() -> None:
 def tr(key: str, **values: object) -> str:
     """The message ``key`` in the session's language."""
     return t(key, settings().lang, **values)
+
+
+def tr_count(key: str, count: float, **values: object) -> str:
+    """The message ``key`` for ``count`` things in the session's language (plural rules)."""
+    return t_count(key, count, settings().lang, **values)

@@ -31,6 +31,7 @@ from tute_tutor.ui import builder as tb
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.cards import clickable_hand
+from tute_tutor.ui.state import tr_count
 from tute_tutor.words.markup import escape_markdown
 
 MODES = ("build", "deck", "present", "worksheet", "record")
@@ -173,14 +174,14 @@ def builder() -> None:
             tb.render_answer(scenario, style=style, lang=lang)
             st.button(tr("teacher.add_to_deck"), key="tb_add", type="primary",
                       icon=":material/playlist_add:", on_click=add_current)
-            st.caption(tr("teacher.deck_count", count=len(tb.get_deck())))
+            st.caption(tr_count("teacher.deck_count", len(tb.get_deck())))
 
 
 def add_current() -> None:
     scenario, _ = tb.current_scenario()
     if scenario is not None:
         tb.add_to_deck(scenario)
-        state[tb.MESSAGE] = ("success", tr("teacher.added", count=len(tb.get_deck())))
+        state[tb.MESSAGE] = ("success", tr_count("teacher.added", len(tb.get_deck())))
 
 
 def edit_slide(index: int) -> None:
@@ -239,6 +240,8 @@ def share(slides: list[Scenario]) -> None:
         teacher_link, student_link = links
         st.markdown(tr("teacher.student_link"))
         st.code(student_link, language=None, wrap_lines=True)
+        with st.expander(tr("teacher.qr_title"), icon=":material/qr_code_2:"):
+            st.image(tb.qr_svg(student_link), caption=tr("teacher.qr_caption"), width=260)
         st.markdown(tr("teacher.teacher_link"))
         st.code(teacher_link, language=None, wrap_lines=True)
         st.page_link("pages/try_it.py", label=tr("teacher.open_student_view"),

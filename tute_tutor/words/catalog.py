@@ -59,5 +59,32 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
         return text
 
 
+def plural_form(count: float, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The CLDR plural category of ``count`` in ``lang`` (Babel): ``one``, ``other``...
+
+    >>> plural_form(1, "en"), plural_form(0, "en"), plural_form(1_000_000, "es")
+    ('one', 'other', 'many')
+    """
+    from babel import Locale
+
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    form: str = Locale.parse(lang).plural_form(count)
+    return form
+
+
+def t_count(key: str, count: float, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
+    """The message ``key`` for ``count`` things, by the language's plural rules.
+
+    The catalogue holds ``key.one``, ``key.other`` (and any other CLDR category the
+    language uses); a missing category falls back to ``other``. ``{count}`` is filled.
+
+    >>> t_count("teacher.deck_count", 1, "en"), t_count("teacher.deck_count", 3, "en")
+    ('The sequence has 1 scenario.', 'The sequence has 3 scenarios.')
+    """
+    form = plural_form(count, lang)
+    chosen = f"{key}.{form}" if has_key(f"{key}.{form}", lang) else f"{key}.other"
+    return t(chosen, lang, count=count, **values)
+
+
 def has_key(key: str, lang: str) -> bool:
     return key in catalogue(lang)
