@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.teach.lessons import LESSONS_DIR, Question, load_lessons
+from tute_tutor.teach.lessons import LESSONS_DIR, LessonQuestion, load_lessons
 from tute_tutor.words.catalog import t
 
 pytestmark = pytest.mark.browser
@@ -36,7 +36,7 @@ def sized_page(request: pytest.FixtureRequest, chromium: Any) -> Iterator[Any]:
         context.close()
 
 
-def _answer(page: Any, box: Any, question: Question, *, right: bool,
+def _answer(page: Any, box: Any, question: LessonQuestion, *, right: bool,
             wait_for_app: Callable[[Any], None]) -> None:
     """Click an answer to ``question`` in its box, then "Check"."""
     if question.kind == "legal":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -18,13 +18,14 @@ from typing import Any
 import pytest
 from babel.dates import format_date
 
+from tests.app.learners import profile_of
 from tute_tutor.store import open_store
+from tute_tutor.ui.profile import COOKIE
 from tute_tutor.words.catalog import t
 
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"laptop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-PROFILE = "primer-dia"
 
 
 @pytest.fixture(params=sorted(VIEWPORTS))
@@ -32,17 +33,25 @@ def viewport(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-@pytest.fixture
-def first_day_url(tmp_path: Path, fresh_app_url: str) -> Iterator[str]:
-    """The app, with a store holding one day of answers and one lesson for PROFILE."""
-    url = os.environ.get("TUTE_TUTOR_DB", f"sqlite:///{tmp_path / 'progress.sqlite'}")
-    store = open_store(url)
+def _seed(tmp_path: Path, token: str) -> None:
+    """One day of answers and one lesson for the learner whose browser holds ``token``."""
+    store = open_store(os.environ.get("TUTE_TUTOR_DB",
+                                      f"sqlite:///{tmp_path / 'progress.sqlite'}"))
     now = datetime.now(UTC).replace(tzinfo=None)
     for number, correct in enumerate((True, True, False, True)):
-        store.record_answer(PROFILE, kind="legal", rule=("montar", "fallar")[number % 2],
-                            correct=correct, at=now)
-    store.record_lesson(PROFILE, "baraja", at=now)
-    yield fresh_app_url
+        store.record_answer(profile_of(token), kind="legal",
+                            rule=("montar", "fallar")[number % 2], correct=correct, at=now)
+    store.record_lesson(profile_of(token), "baraja", at=now)
+    store.close()
+
+
+def _learner_cookie(page: Any) -> str:
+    for _ in range(100):
+        for cookie in page.context.cookies():
+            if cookie["name"] == COOKIE:
+                return str(cookie["value"])
+        page.wait_for_timeout(100)
+    raise AssertionError("the app never wrote the learner cookie")
 
 
 def _box(locator: Any) -> dict[str, float]:
@@ -59,7 +68,8 @@ def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_first_day_charts_show_the_day_whole_counts_and_clear_legends(
     chromium: Any,
-    first_day_url: str,
+    fresh_app_url: str,
+    tmp_path: Path,
     viewport: str,
     lang: str,
     wait_for_app: Callable[[Any], None],
@@ -69,9 +79,10 @@ def test_first_day_charts_show_the_day_whole_counts_and_clear_legends(
     context.set_default_timeout(45_000)
     page = context.new_page()
     try:
-        page.goto(first_day_url)  # the server's first run, then the page itself
+        page.goto(fresh_app_url)  # the server's first run gives this browser its learner
         wait_for_app(page)
-        page.goto(f"{first_day_url}/progress?profile={PROFILE}&lang={lang}")
+        _seed(tmp_path, _learner_cookie(page))
+        page.goto(f"{fresh_app_url}/progress?lang={lang}")
         wait_for_app(page)
         page.get_by_role("heading", name=t("progress.title", lang)).wait_for()
         charts = page.locator(".js-plotly-plot")
