@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.formats.inputs import parse_flag_text, parse_whole
+from tute_tutor.formats.inputs import parse_flag_text, parse_whole, read_batch
 
 
 class UsageError(TuteError):
@@ -57,3 +57,24 @@ def whole(option: str, low: int, high: int) -> Callable[[str], int]:
 
 __all__ = ["UsageError", "add_output_options", "emit", "error_json", "overrides_from",
            "whole"]
+
+
+def run_batch(path: str, answer: Callable[[str], dict[str, Any]],
+              refused: Callable[[TuteError], dict[str, Any]], out: TextIO,
+              is_good: Callable[[dict[str, Any]], bool] = lambda _: True) -> int:
+    """One JSON line per line of the batch at ``path`` (``-`` for stdin): ``answer`` of
+    the line, or ``refused`` of its error (a bad line, non-UTF-8 or too long included).
+    Every line is answered; the exit code is 2 when any line was refused or not good."""
+    failed = False
+    for line in read_batch(path):
+        try:
+            if line.error is not None:
+                raise line.error
+            assert line.text is not None
+            result = answer(line.text)
+        except TuteError as error:
+            result = refused(error)
+            failed = True
+        failed = failed or not is_good(result)
+        emit(result, out)
+    return 2 if failed else 0

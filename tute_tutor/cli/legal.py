@@ -16,12 +16,12 @@ from tute_tutor.cli.common import (
     emit,
     error_json,
     overrides_from,
+    run_batch,
     whole,
 )
 from tute_tutor.engine.cards import parse_cards, suit_from_letter, suit_name
-from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import find_rules, preset_ids
-from tute_tutor.formats.inputs import read_batch, read_input
+from tute_tutor.formats.inputs import read_input
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import explain, join_names
@@ -73,17 +73,8 @@ def _human(scenario: Scenario, lang: str) -> str:
 def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
     """The legal cards of a scenario, or one answer (or error) per line of a batch."""
     if args.batch:
-        failed = False
-        for line in read_batch(args.batch):
-            try:
-                if line.error is not None:
-                    raise line.error
-                assert line.text is not None
-                emit(Scenario.from_text(line.text).answer(args.lang), out)
-            except TuteError as error:
-                failed = True
-                emit(error_json(error), out)
-        return 2 if failed else 0
+        return run_batch(args.batch, lambda text: Scenario.from_text(text).answer(args.lang),
+                         error_json, out)
     scenario = _scenario_from_args(args)
     if args.json:
         emit(scenario.answer(args.lang), out)

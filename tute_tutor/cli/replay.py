@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from tute_tutor.cli.common import UsageError, add_output_options, emit
+from tute_tutor.cli.common import UsageError, add_output_options, emit, run_batch
 from tute_tutor.engine.cards import parse_cards, suit_from_letter, suit_name
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.formats.inputs import read_batch, read_input
+from tute_tutor.formats.inputs import read_input
 from tute_tutor.formats.record import load_record_text, replay
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import join_names
@@ -61,18 +61,8 @@ def _human(result: dict[str, Any], lang: str) -> str:
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     """Check and score a record, or one answer per line of a batch."""
     if args.batch:
-        failed = False
-        for line in read_batch(args.batch):
-            try:
-                if line.error is not None:
-                    raise line.error
-                assert line.text is not None
-                result = replay(load_record_text(line.text))
-            except TuteError as error:
-                result = _invalid(error)
-            failed = failed or not result["valid"]
-            emit(result, out)
-        return 2 if failed else 0
+        return run_batch(args.batch, lambda text: replay(load_record_text(text)), _invalid,
+                         out, is_good=lambda result: bool(result["valid"]))
     if not args.record:
         raise UsageError("replay needs a hand record file (or --batch FILE)")
     text = read_input(args.record)  # an unreadable file is an error, not a record
