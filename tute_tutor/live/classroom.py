@@ -29,7 +29,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.store.names import BadName, normalise_name
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Letters of a class code: no 0/O, 1/I/L, so it can be read off a projector and typed."""
@@ -93,6 +92,9 @@ def nickname_key(nickname: str) -> str:
 
 def clean_nickname(text: object) -> str:
     """A typed nickname, normalised (store/names.py), or ClassError ``bad_nickname``."""
+    # Imported here: the store's tables import this module (no import cycle).
+    from tute_tutor.store.names import BadName, normalise_name
+
     try:
         return normalise_name(text, limit=MAX_NICKNAME, what="nickname")
     except BadName as error:
