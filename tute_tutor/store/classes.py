@@ -138,6 +138,8 @@ class Poll:
     answered: int
     question: int
     """Index of the current question (-1: none yet)."""
+    now: float
+    """The database's clock (for the time left on a timer)."""
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,7 @@ class Classes:
                     .where(_ClassAnswer.question_id == current[0],
                            _ClassParticipant.removed.is_(False))) or 0
             return Poll(version, joined or 0, answered,
-                        -1 if current is None else current[1])
+                        -1 if current is None else current[1], db_now(session))
 
         return self.store._guard(run)
 
