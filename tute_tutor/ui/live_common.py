@@ -52,6 +52,6 @@ def draw_board(q: QuizQuestion, *, style: str, lang: str, width: int) -> None:
     if display.hand and board.hand and not q.option_cards:
         st.caption(tr("live.your_hand"))
         show_cards([Card.parse(c) for c in board.hand], style=style, lang=lang, width=width)
-    if q.option_cards:
+    if q.option_cards and set(q.options) != set(board.trick or ()):
         st.caption(tr("live.options_cards"))
         show_cards([Card.parse(c) for c in q.options], style=style, lang=lang, width=width)
