@@ -12,7 +12,8 @@ from tute_tutor.ui import tr
 from tute_tutor.ui.layout import render_sidebar
 from tute_tutor.ui.state import init_session_defaults
 
-PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules")
+PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules",
+         "join")
 ICONS = {
     "home": ":material/home:",
     "lessons": ":material/school:",
@@ -22,6 +23,7 @@ ICONS = {
     "try_it": ":material/touch_app:",
     "progress": ":material/monitoring:",
     "rules": ":material/menu_book:",
+    "join": ":material/phone_iphone:",
 }
 
 st.set_page_config(page_title="Tute Tutor", page_icon="🂡", layout="wide")

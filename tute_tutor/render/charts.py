@@ -160,3 +160,35 @@ def streak_figure(rows: Rows, text: Text) -> Any:
                              "range": [0.5, max(1, len(x)) + 0.5]},
                       yaxis=_count_axis([r["best"] for r in rows]))
     return fig
+
+
+def answers_figure(labels: Sequence[str], counts: Sequence[int], right: Sequence[bool],
+                   text: Text) -> Any:
+    """A live class's answers to one question: a bar per option with its count, the
+    right option(s) in green (labels and words come from the caller)."""
+    import plotly.graph_objects as go
+
+    fig = go.Figure(go.Bar(x=list(labels), y=list(counts), text=[str(c) for c in counts],
+                           textposition="outside",
+                           marker_color=["#2ca25f" if r else "#bdbdbd" for r in right]))
+    _layout(fig, text("answers_title"), "", text("answers_axis"))
+    fig.update_layout(height=420, yaxis={"rangemode": "tozero", "dtick": 1})
+    return fig
+
+
+def weak_spots_figure(rows: Rows, text: Text, rule_name: Label) -> Any:
+    """Per rule, the share of the class's answers that were wrong (most missed on top).
+
+    ``rows`` have ``rule``, ``asked`` and ``missed`` (tute_tutor.live.classroom.weak_spots).
+    """
+    import plotly.graph_objects as go
+
+    ordered = list(reversed(rows))
+    fig = go.Figure(go.Bar(
+        x=[round(100 * r["missed"] / r["asked"]) if r["asked"] else 0 for r in ordered],
+        y=[rule_name(r["rule"]) for r in ordered], orientation="h",
+        text=[f"{r['missed']}/{r['asked']}" for r in ordered], textposition="auto",
+        marker_color="#de2d26"))
+    _layout(fig, text("weak_title"), text("weak_axis"), "")
+    fig.update_layout(xaxis={"range": [0, 100]})
+    return fig

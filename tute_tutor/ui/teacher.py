@@ -31,10 +31,12 @@ from tute_tutor.ui import builder as tb
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.cards import clickable_hand
+from tute_tutor.ui.live_class import QUERY_KEY as LIVE_QUERY
+from tute_tutor.ui.live_class import render_live_class
 from tute_tutor.ui.state import tr_count
 from tute_tutor.words.markup import escape_markdown
 
-MODES = ("build", "deck", "present", "worksheet", "record")
+MODES = ("build", "deck", "present", "worksheet", "record", "live")
 MODE = "teacher_mode"
 MODE_WIDGET = "teacher_mode_w"
 SLIDE, STEP = "pr_slide", "pr_step"
@@ -392,6 +394,8 @@ def render_teacher_page() -> None:
         tb.load_into_builder(linked[0])
         state[MODE] = "deck"
         state[tb.MESSAGE] = ("success", tr("teacher.link_loaded", count=len(linked)))
+    if st.query_params.get(LIVE_QUERY):
+        state[MODE] = "live"  # the projector reloaded, or a link to the open class
     if state[MODE] == "present":
         present()
     elif state[MODE] == "record" and state.get(RECORD_PROJECT) and state.get(RECORD):
@@ -403,5 +407,5 @@ def render_teacher_page() -> None:
         st.radio(tr("teacher.mode"), MODES, key=MODE_WIDGET, horizontal=True, on_change=on_mode,
                  format_func=lambda m: tr(f"teacher.mode_{m}"), label_visibility="collapsed")
         tb.show_message()
-        {"build": builder, "deck": sequence, "worksheet": worksheet, "record": records}.get(
-            state[MODE], builder)()
+        {"build": builder, "deck": sequence, "worksheet": worksheet, "record": records,
+         "live": render_live_class}.get(state[MODE], builder)()

@@ -1,0 +1,124 @@
+"""A live class in a real Chromium (marker ``browser``): a projector context and two
+student contexts (one a 390x844 phone) run three questions; one student reloads in the
+middle of a question and comes back to it; the projector's chart counts each answer."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.app.conftest import app_ready, run_streamlit, save_screenshot
+from tute_tutor.live import classroom as cl
+from tute_tutor.live.deck import question_for
+from tute_tutor.store import open_store
+from tute_tutor.store.classes import Classes
+from tute_tutor.words.catalog import t
+
+pytestmark = pytest.mark.browser
+LANG = "en"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    db = f"sqlite:///{tmp_path / 'progress.sqlite'}"
+    with run_streamlit(tmp_path) as url:
+        yield url, db
+
+
+def _context(chromium: Any, **options: Any) -> Any:
+    context = chromium.new_context(locale="en-GB", **options)
+    context.set_default_timeout(60_000)
+    return context
+
+
+def _current(classes: Classes, code: str) -> cl.Posed:
+    posed = classes.load(code)[0].current
+    assert posed is not None
+    return posed
+
+
+def _tap(page: Any, posed: cl.Posed, choice: list[str]) -> None:
+    """Tap the choice on a phone: the option buttons, or the card pills and Send."""
+    q = question_for(posed.spec, LANG)
+    main = page.locator("[data-testid='stMain']")
+    if posed.multi:
+        for value in choice:
+            main.get_by_role("button", name=q.label_of(value), exact=True).click()
+        main.get_by_role("button", name=t("live.join.send", LANG)).click()
+    else:
+        main.get_by_role("button", name=q.label_of(choice[0]), exact=True).click()
+    page.get_by_text("Answer received").wait_for()
+
+
+def _wrong(posed: cl.Posed) -> list[str]:
+    others = [o for o in posed.options if o not in posed.answer]
+    if others:
+        return others[:1]
+    return list(posed.answer[:-1]) if len(posed.answer) > 1 else list(posed.answer)
+
+
+def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
+                                                     server: tuple[str, str]) -> None:
+    url, db = server
+    classes = Classes(open_store(db))
+    projector = _context(chromium, viewport={"width": 1280, "height": 900}).new_page()
+    projector.goto(f"{url}/teacher?lang={LANG}")
+    app_ready(projector)
+    projector.get_by_text(t("teacher.mode_live", LANG), exact=True).click()
+    projector.get_by_role("button", name=t("live.open", LANG)).click()
+    code_box = projector.locator(".tt-live-code")
+    code_box.wait_for()
+    code = code_box.inner_text().strip()
+    assert re.fullmatch(r"[A-Z2-9]{6}", code)
+    assert projector.locator(".tt-live-qr svg").count() == 1
+
+    phone = _context(chromium, viewport={"width": 390, "height": 844}, is_mobile=True,
+                     has_touch=True).new_page()
+    laptop = _context(chromium, viewport={"width": 1024, "height": 768}).new_page()
+    for page, nickname in ((phone, "Ana"), (laptop, "Luis")):
+        page.goto(f"{url}/join?class={code}&lang={LANG}")
+        app_ready(page)
+        page.get_by_label(t("live.join.nickname", LANG)).fill(nickname)
+        page.get_by_role("button", name=t("live.join.enter", LANG)).click()
+        page.get_by_text(t("live.join.waiting_first", LANG)).wait_for()
+
+    for index in range(3):
+        send = t("live.send_first" if index == 0 else "live.send_next", LANG)
+        projector.get_by_role("button", name=send).click()
+        heading = t("live.question_n", LANG, n=index + 1)
+        for page in (phone, laptop):  # the phones follow by themselves (polling)
+            page.get_by_text(heading, exact=True).wait_for()
+        posed = _current(classes, code)
+        right, wrong = list(posed.answer), _wrong(posed)
+        _tap(phone, posed, right)
+        if index == 1:  # Luis's phone reloads mid-question and finds it again
+            laptop.reload()
+            app_ready(laptop)
+            laptop.get_by_text(heading, exact=True).wait_for()
+            assert laptop.get_by_text("Luis", exact=True).count() >= 1
+        _tap(laptop, posed, wrong)
+        projector.get_by_text("2 / 2").wait_for()
+        assert projector.locator(".js-plotly-plot").count() == 0  # hidden until reveal
+        projector.get_by_role("button", name=t("live.reveal", LANG)).click()
+        projector.wait_for_function(
+            f"() => [...document.querySelectorAll('.js-plotly-plot')].some("
+            f"d => d.data && d.data[0] && d.data[0].y && d.data[0].y.length === "
+            f"{len(posed.options)})")
+        counts = projector.evaluate(
+            "() => [...document.querySelectorAll('.js-plotly-plot')].map(d => d.data[0].y)"
+            f".find(y => y.length === {len(posed.options)})")
+        expected = [(o in right) + (o in wrong) for o in posed.options]
+        assert counts == expected
+        phone.get_by_text(t("live.join.was_right", LANG)).wait_for()
+    save_screenshot(projector, "live-class-projector")
+    save_screenshot(phone, "live-class-phone")
+    state = classes.load(code)[0]
+    assert len(state.answers) == 6
+    assert [r.right for r in cl.results(state)] == [3, sum(
+        set(_wrong(p)) == set(p.answer) for p in state.questions)]
+    for context_page in (projector, phone, laptop):
+        context_page.context.close()

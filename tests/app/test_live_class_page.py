@@ -1,0 +1,174 @@
+"""AppTest: a live class run from the teacher's page while students answer on the join
+page. Each AppTest is one browser; they share one database, as a projector and phones
+share the school's server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.learners import as_browser, session_profile
+from tute_tutor.live import classroom as cl
+from tute_tutor.store import open_store
+from tute_tutor.store.classes import Classes
+from tute_tutor.ui.live_class import CODE_KEY
+from tute_tutor.words.catalog import t
+
+APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
+LANG = "en"
+
+
+@pytest.fixture
+def db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    monkeypatch.setenv("TUTE_TUTOR_DB", url)
+    return url
+
+
+def _open(page: str, **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    as_browser(at)
+    at.query_params["lang"] = LANG
+    at.run()
+    at.switch_page(page)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _button(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception
+
+
+def _texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for e in (*at.success, *at.error, *at.info, *at.warning)]
+    return "\n".join(str(p) for p in parts)
+
+
+def teacher_with_class(count: int = 3,
+                       kinds: tuple[str, ...] = ("obligation", "trick_winner")) -> tuple[
+        AppTest, str]:
+    """The teacher's page with a class open (single-answer kinds: a wrong tap exists)."""
+    at = _open("pages/teacher.py")
+    at.radio(key="teacher_mode_w").set_value("live").run()
+    at.pills(key="live_kinds").set_value(list(kinds)).run()
+    at.number_input(key="live_count").set_value(count).run()
+    _button(at, "live_open")
+    code = at.session_state[CODE_KEY]
+    assert isinstance(code, str) and len(code) == cl.CODE_LENGTH
+    return at, code
+
+
+def student(code: str, nickname: str) -> AppTest:
+    at = _open("pages/join.py", **{"class": code})
+    at.text_input(key="join_nickname").input(nickname)
+    _button(at, "join_enter")
+    return at
+
+
+def tap_right(at: AppTest, classes: Classes, code: str) -> None:
+    posed = classes.load(code)[0].current
+    assert posed is not None
+    if posed.multi:
+        at.pills(key=f"join_pick_{posed.index}").set_value(list(posed.answer)).run()
+        _button(at, f"join_send_{posed.index}")
+    else:
+        _button(at, f"join_opt_{posed.index}_{posed.answer[0]}")
+
+
+def tap_wrong(at: AppTest, classes: Classes, code: str) -> None:
+    posed = classes.load(code)[0].current
+    assert posed is not None
+    wrong = next(o for o in posed.options if o not in posed.answer)
+    if posed.multi:
+        at.pills(key=f"join_pick_{posed.index}").set_value([wrong]).run()
+        _button(at, f"join_send_{posed.index}")
+    else:
+        _button(at, f"join_opt_{posed.index}_{wrong}")
+
+
+def test_a_class_from_opening_to_results_with_two_students(db: str) -> None:
+    teacher, code = teacher_with_class(2)
+    assert code in _texts(teacher)  # the code on the projector
+    assert any(code in c.value for c in teacher.code)  # and the link
+    classes = Classes(open_store(db))
+    ana, luis = student(code, "Ana"), student(code, "  Luis ")
+    assert t("live.join.waiting_first", LANG) in _texts(ana)
+    teacher.run()
+    assert [m.value for m in teacher.metric][:1] == ["2"]
+    _button(teacher, "live_send")
+    ana.run()
+    luis.run()
+    tap_right(ana, classes, code)
+    assert "Answer received" in _texts(ana)
+    tap_wrong(luis, classes, code)
+    teacher.run()
+    assert "2 / 2" in [m.value for m in teacher.metric]
+    assert not teacher.get("plotly_chart")  # hidden until reveal
+    _button(teacher, "live_reveal")
+    charts = [c for c in teacher.get("plotly_chart") if c.key == "live_chart_0"]
+    assert len(charts) == 1
+    first = classes.load(code)[0].questions[0]
+    wrong = next(o for o in first.options if o not in first.answer)
+    expected = [(o in first.answer) + (o == wrong) for o in first.options]
+    assert json.loads(charts[0].proto.spec)["data"][0]["y"] == expected
+    ana.run()
+    assert t("live.join.was_right", LANG) in _texts(ana)
+    # Too late: the question is closed, the change is refused in one line.
+    posed = classes.load(code)[0].current
+    assert posed is not None
+    _button(teacher, "live_explain")
+    assert t("live.why", LANG) in _texts(teacher)
+    _button(teacher, "live_send")
+    luis.run()
+    tap_right(luis, classes, code)
+    _button(teacher, "live_end")
+    table = teacher.dataframe[0].value
+    assert list(table["Student"]) == ["Ana", "Luis"]
+    assert list(table["Right"]) == [1, 1]
+    assert teacher.get("download_button")
+    # Each student's answers count in their own progress.
+    store = open_store(db)
+    assert [a.correct for a in store.answers(session_profile(ana))] == [True]
+    assert [a.correct for a in store.answers(session_profile(luis))] == [False, True]
+
+
+def test_a_student_who_reloads_gets_back_nickname_and_answer(db: str) -> None:
+    teacher, code = teacher_with_class(1, ("legal",))  # pick cards
+    _button(teacher, "live_send")
+    classes = Classes(open_store(db))
+    ana = student(code, "Ana")
+    tap_right(ana, classes, code)
+    token = ana.session_state["learner_token"]
+    again = AppTest.from_file(APP, default_timeout=60)  # a new session of the same browser
+    as_browser(again, token)
+    again.query_params["lang"] = LANG
+    again.run()
+    again.switch_page("pages/join.py")
+    again.query_params["class"] = code
+    again.run()
+    assert not again.exception
+    assert "Ana" in [x.value for x in again.text]
+    assert "Answer received" in _texts(again)
+    assert classes.poll(code).answered == 1
+
+
+def test_wrong_and_unknown_codes_and_a_taken_nickname_get_one_line(db: str) -> None:
+    teacher, code = teacher_with_class(1)
+    del teacher
+    for bad, key in [("<b>0O1</b>", "live.err.bad_code"), ("ZZZZZZ", "live.err.unknown_code")]:
+        at = _open("pages/join.py", **{"class": bad})
+        assert [e.value for e in at.error] == [t(key, LANG)]
+    student(code, "Ana")
+    other = student(code, "ANA")
+    assert [e.value for e in other.error] == [t("live.err.nickname_taken", LANG)]
+    at = _open("pages/join.py")
+    at.text_input(key="join_code_input").input(code.lower()).run()
+    assert at.text_input(key="join_nickname") is not None

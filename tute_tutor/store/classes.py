@@ -1,0 +1,534 @@
+"""Live classes in the database (migration 0005_classes): sessions, participants,
+questions and answers.
+
+The rules are :mod:`tute_tutor.live.classroom`'s pure functions; this module loads a
+class, lets them decide, and writes what changed. Two things the database decides
+itself, so that two replicas, two tabs or a double tap cannot get around them:
+
+- one answer per student per question: a UNIQUE key on (session, question,
+  participant) and ``INSERT ... ON CONFLICT DO NOTHING`` (``DO UPDATE`` when the teacher
+  allows changes);
+- the close: an answer is inserted only ``WHERE`` its question is open by the
+  database's clock (no ``closed_at``, deadline still ahead), so an answer that arrives
+  after the close is refused whichever replica it reached. Every time of a class
+  (opened, deadline, closed, answered) is the database's clock, in seconds.
+
+When a question is closed each answer to it is also counted once in the student's own
+progress (``answers`` of the profile the phone joined with), so it feeds their spaced
+repetition like a quiz answer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final, TypeVar
+
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+    literal,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from tute_tutor.live import classroom as cl
+from tute_tutor.store.db import Store, StoreError, _Answer, _Base, _insert
+
+OPEN_TRIES: Final = 8
+WRITE_TRIES: Final = 12
+T = TypeVar("T")
+MAX_DECK: Final = cl.MAX_QUESTIONS
+
+
+class _ClassSession(_Base):
+    __tablename__ = "class_sessions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    settings: Mapped[str] = mapped_column(Text)
+    deck: Mapped[str] = mapped_column(Text)
+    opened_at: Mapped[float] = mapped_column(Float)
+    ended: Mapped[bool] = mapped_column(Boolean)
+    version: Mapped[int] = mapped_column(Integer)
+    teacher_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class _ClassParticipant(_Base):
+    __tablename__ = "class_participants"
+    __table_args__ = (
+        UniqueConstraint("session_id", "token_hash", name="uq_class_participants_token"),
+        UniqueConstraint("session_id", "nick_key", name="uq_class_participants_nick"),
+        UniqueConstraint("session_id", "number", name="uq_class_participants_number"),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("class_sessions.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    nickname: Mapped[str] = mapped_column(String(cl.MAX_NICKNAME))
+    nick_key: Mapped[str | None] = mapped_column(String(4 * cl.MAX_NICKNAME), nullable=True)
+    """The nickname as compared; NULL once removed (the nickname is free again)."""
+    token_hash: Mapped[str] = mapped_column(String(64))
+    joined_at: Mapped[float] = mapped_column(Float)
+    removed: Mapped[bool] = mapped_column(Boolean)
+    profile_id: Mapped[int | None] = mapped_column(
+        ForeignKey("profiles.id", ondelete="SET NULL"), nullable=True)
+
+
+class _ClassQuestion(_Base):
+    __tablename__ = "class_questions"
+    __table_args__ = (UniqueConstraint("session_id", "idx", name="uq_class_questions_idx"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("class_sessions.id"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    spec: Mapped[str] = mapped_column(Text)
+    kind: Mapped[str] = mapped_column(String(40))
+    rule: Mapped[str] = mapped_column(String(40))
+    options: Mapped[str] = mapped_column(Text)
+    answer: Mapped[str] = mapped_column(Text)
+    multi: Mapped[bool] = mapped_column(Boolean)
+    opened_at: Mapped[float] = mapped_column(Float)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    closed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    revealed: Mapped[bool] = mapped_column(Boolean)
+    credited: Mapped[bool] = mapped_column(Boolean)
+
+
+class _ClassAnswer(_Base):
+    __tablename__ = "class_answers"
+    __table_args__ = (UniqueConstraint("session_id", "question_id", "participant_id",
+                                       name="uq_class_answers_one"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("class_sessions.id"), index=True)
+    question_id: Mapped[int] = mapped_column(ForeignKey("class_questions.id"), index=True)
+    participant_id: Mapped[int] = mapped_column(ForeignKey("class_participants.id"))
+    choice: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+    right: Mapped[bool] = mapped_column(Boolean)
+
+
+def clock(session: Session) -> Any:
+    """The database's clock in seconds since 1970, as an SQL expression."""
+    if session.get_bind().dialect.name == "postgresql":
+        return text("CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)")
+    return text("((julianday('now') - 2440587.5) * 86400.0)")
+
+
+def db_now(session: Session) -> float:
+    return float(session.scalar(select(clock(session))) or 0.0)
+
+
+@dataclass(frozen=True)
+class Poll:
+    """The cheap read a projector or a phone polls: it changed when ``version`` or a count
+    changed."""
+
+    version: int
+    joined: int
+    answered: int
+    question: int
+    """Index of the current question (-1: none yet)."""
+    now: float
+    """The database's clock (for the time left on a timer)."""
+
+
+@dataclass(frozen=True)
+class Stored:
+    """The outcome of an answer: the answer that counts, and whether this one was taken."""
+
+    answer: cl.Answer
+    taken: bool
+
+
+class Classes:
+    """Live classes in one :class:`~tute_tutor.store.db.Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------- reading
+    @staticmethod
+    def _row(session: Session, code: str, *, lock: bool = False) -> _ClassSession:
+        """The class's row; ``lock`` (every write but answers) makes writers of one class
+        take turns on PostgreSQL (SQLite has one writer at a time anyway)."""
+        query = select(_ClassSession).where(_ClassSession.code == code)
+        if lock:
+            query = query.with_for_update()
+        found = session.scalar(query)
+        if found is None:
+            raise cl.ClassError("unknown_code", code=code)
+        return found
+
+    @staticmethod
+    def _state(session: Session, row: _ClassSession) -> cl.ClassSession:
+        people = session.scalars(select(_ClassParticipant).where(
+            _ClassParticipant.session_id == row.id).order_by(_ClassParticipant.number)).all()
+        asked = session.scalars(select(_ClassQuestion).where(
+            _ClassQuestion.session_id == row.id).order_by(_ClassQuestion.idx)).all()
+        by_question = {q.id: q.idx for q in asked}
+        by_person = {p.id: p.number for p in people}
+        given = session.scalars(select(_ClassAnswer).where(
+            _ClassAnswer.session_id == row.id)).all()
+        answers = {}
+        for a in given:
+            q, pid = by_question[a.question_id], by_person[a.participant_id]
+            answers[(q, pid)] = cl.Answer(pid, q, tuple(json.loads(a.choice)), a.at, a.right)
+        return cl.ClassSession(
+            code=row.code, settings=cl.Settings.from_json(json.loads(row.settings)),
+            opened_at=row.opened_at,
+            participants=tuple(cl.Participant(p.number, p.nickname, p.token_hash,
+                                              p.joined_at, p.removed) for p in people),
+            questions=tuple(cl.Posed(
+                index=q.idx, spec=json.loads(q.spec), kind=q.kind, rule=q.rule,
+                options=tuple(json.loads(q.options)), answer=tuple(json.loads(q.answer)),
+                multi=q.multi, opened_at=q.opened_at, deadline=q.deadline,
+                closed_at=q.closed_at, revealed=q.revealed) for q in asked),
+            answers=answers, ended=row.ended, version=row.version)
+
+    def load(self, code: str) -> tuple[cl.ClassSession, float]:
+        """The class (pure state) and the database's clock now; ClassError
+        ``unknown_code``/``bad_code`` for a code that is no class."""
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> tuple[cl.ClassSession, float]:
+            return self._state(session, self._row(session, code)), db_now(session)
+
+        return self.store._guard(run)
+
+    def deck(self, code: str) -> list[dict[str, Any]]:
+        code = cl.clean_code(code)
+        return self.store._guard(lambda s: list(json.loads(self._row(s, code).deck)))
+
+    def poll(self, code: str) -> Poll:
+        """Version and counts in one cheap query (what the live fragments poll)."""
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> Poll:
+            row = session.execute(select(_ClassSession.id, _ClassSession.version)
+                                  .where(_ClassSession.code == code)).first()
+            if row is None:
+                raise cl.ClassError("unknown_code", code=code)
+            sid, version = row
+            joined = session.scalar(select(func.count()).select_from(_ClassParticipant).where(
+                _ClassParticipant.session_id == sid, _ClassParticipant.removed.is_(False)))
+            current = session.execute(select(_ClassQuestion.id, _ClassQuestion.idx).where(
+                _ClassQuestion.session_id == sid).order_by(_ClassQuestion.idx.desc())
+                .limit(1)).first()
+            answered = 0
+            if current is not None:
+                answered = session.scalar(
+                    select(func.count()).select_from(_ClassAnswer)
+                    .join(_ClassParticipant,
+                          _ClassParticipant.id == _ClassAnswer.participant_id)
+                    .where(_ClassAnswer.question_id == current[0],
+                           _ClassParticipant.removed.is_(False))) or 0
+            return Poll(version, joined or 0, answered,
+                        -1 if current is None else current[1], db_now(session))
+
+        return self.store._guard(run)
+
+    # ------------------------------------------------------------- the teacher
+    def open(self, settings: cl.Settings, deck: Sequence[Mapping[str, Any]], *,
+             teacher: str | None = None) -> str:
+        """A new class with this deck; returns its code (a fresh one if one is taken)."""
+        if not deck or len(deck) > MAX_DECK:
+            raise cl.ClassError("bad_deck", size=len(deck))
+        deck_text = json.dumps([dict(d) for d in deck], ensure_ascii=False)
+        for _ in range(OPEN_TRIES):
+            code = cl.new_code()
+
+            def run(session: Session, code: str = code) -> bool:
+                now = db_now(session)
+                cl.open_class(code, settings, now)
+                done = session.execute(_insert(session, _ClassSession, {
+                    "code": code, "settings": json.dumps(settings.to_json()),
+                    "deck": deck_text, "opened_at": now, "ended": False, "version": 0,
+                    "teacher_hash": None if teacher is None else cl.token_digest(teacher),
+                }).on_conflict_do_nothing().returning(_ClassSession.id))
+                return done.first() is not None
+
+            if self.store._guard(run):
+                return code
+        raise StoreError("no free class code found: try again")
+
+    def is_teacher(self, code: str, teacher: str) -> bool:
+        code = cl.clean_code(code)
+        digest = cl.token_digest(teacher)
+        return self.store._guard(lambda s: self._row(s, code).teacher_hash == digest)
+
+    def _write(self, run: Callable[[Session], T]) -> T:
+        """One write transaction, tried again when SQLite says another writer holds the
+        file (a read-then-write transaction is refused at once there, not queued)."""
+        for attempt in range(WRITE_TRIES):
+            try:
+                return self.store._guard(run)
+            except StoreError as error:
+                if error.reason != "locked" or attempt == WRITE_TRIES - 1:
+                    raise
+                time.sleep(random.uniform(0.005, 0.03) * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    def _bump(self, session: Session, row: _ClassSession) -> None:
+        session.execute(update(_ClassSession).where(_ClassSession.id == row.id)
+                        .values(version=_ClassSession.version + 1))
+
+    def set_lock(self, code: str, locked: bool) -> None:
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> None:
+            row = self._row(session, code, lock=True)
+            state = cl.set_lock(self._state(session, row), locked)
+            row.settings = json.dumps(state.settings.to_json())
+            self._bump(session, row)
+
+        self._write(run)
+
+    def remove(self, code: str, number: int) -> None:
+        """The teacher removes participant ``number`` (their nickname is free again)."""
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> None:
+            row = self._row(session, code, lock=True)
+            cl.remove(self._state(session, row), number)
+            session.execute(update(_ClassParticipant).where(
+                _ClassParticipant.session_id == row.id, _ClassParticipant.number == number)
+                .values(removed=True, nick_key=None))
+            self._bump(session, row)
+
+        self._write(run)
+
+    def send_next(self, code: str, question: Mapping[str, Any] | None = None) -> int:
+        """Send the deck's next question (``question`` overrides its fields: ``kind``,
+        ``rule``, ``options``, ``answer``, ``multi``, made by the caller from the spec with
+        :func:`tute_tutor.live.deck.question_for`); returns its index. The question
+        before it is closed and credited. ClassError ``deck_done`` past the last one."""
+        from tute_tutor.live.deck import question_for
+
+        code = cl.clean_code(code)
+        deck = self.deck(code)
+
+        def run(session: Session) -> int:
+            row = self._row(session, code, lock=True)
+            state = self._state(session, row)
+            index = len(state.questions)
+            if index >= len(deck):
+                raise cl.ClassError("deck_done")
+            spec = deck[index]
+            if question is None:
+                made = question_for(spec, "es")
+                fields: dict[str, Any] = {
+                    "kind": made.kind, "rule": made.rule, "options": made.options,
+                    "answer": made.answer, "multi": made.multi}
+            else:
+                fields = dict(question)
+            now = db_now(session)
+            if state.current is not None:
+                self._close(session, row, state, now)
+            state = cl.send_question(state, spec, now=now, **fields)
+            posed = state.current
+            assert posed is not None
+            done = session.execute(_insert(session, _ClassQuestion, {
+                "session_id": row.id, "idx": posed.index, "spec": json.dumps(spec),
+                "kind": posed.kind, "rule": posed.rule, "options": json.dumps(posed.options),
+                "answer": json.dumps(posed.answer), "multi": posed.multi,
+                "opened_at": now, "deadline": posed.deadline, "closed_at": None,
+                "revealed": False, "credited": False}).on_conflict_do_nothing()
+                .returning(_ClassQuestion.id))
+            if done.first() is not None:
+                self._bump(session, row)
+            return posed.index
+
+        return self._write(run)
+
+    def _close(self, session: Session, row: _ClassSession, state: cl.ClassSession,
+               now: float) -> None:
+        """Close the current question at ``now`` (or its deadline, if earlier) and count
+        its answers in each student's progress, once."""
+        current = state.current
+        assert current is not None
+        closed = cl.close_question(state, now).current
+        assert closed is not None
+        qid = session.scalar(select(_ClassQuestion.id).where(
+            _ClassQuestion.session_id == row.id, _ClassQuestion.idx == current.index))
+        session.execute(update(_ClassQuestion).where(
+            _ClassQuestion.id == qid, _ClassQuestion.closed_at.is_(None))
+            .values(closed_at=closed.closed_at))
+        first = session.execute(update(_ClassQuestion).where(
+            _ClassQuestion.id == qid, _ClassQuestion.credited.is_(False))
+            .values(credited=True).returning(_ClassQuestion.id))
+        if first.first() is not None:
+            moment = datetime.now(UTC).replace(tzinfo=None)
+            rows = session.execute(select(_ClassParticipant.profile_id, _ClassAnswer.right)
+                                   .join(_ClassAnswer,
+                                         _ClassAnswer.participant_id == _ClassParticipant.id)
+                                   .where(_ClassAnswer.question_id == qid,
+                                          _ClassParticipant.removed.is_(False),
+                                          _ClassParticipant.profile_id.is_not(None))).all()
+            for profile_id, right in rows:
+                session.add(_Answer(profile_id=profile_id, at=moment, kind=current.kind,
+                                    rule=current.rule, correct=bool(right),
+                                    detail=json.dumps({"class": row.code,
+                                                       "question": current.index})))
+        self._bump(session, row)
+
+    def close(self, code: str) -> None:
+        """Stop taking answers to the current question."""
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> None:
+            row = self._row(session, code, lock=True)
+            state = self._state(session, row)
+            if state.current is None:
+                raise cl.ClassError("no_question")
+            self._close(session, row, state, db_now(session))
+
+        self._write(run)
+
+    def reveal(self, code: str) -> None:
+        """Close (if open) and reveal the current question's distribution."""
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> None:
+            row = self._row(session, code, lock=True)
+            state = self._state(session, row)
+            if state.current is None:
+                raise cl.ClassError("no_question")
+            self._close(session, row, state, db_now(session))
+            session.execute(update(_ClassQuestion).where(
+                _ClassQuestion.session_id == row.id,
+                _ClassQuestion.idx == state.current.index).values(revealed=True))
+
+        self._write(run)
+
+    def end(self, code: str) -> None:
+        """End the class: the current question closes, nothing more is taken."""
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> None:
+            row = self._row(session, code, lock=True)
+            state = self._state(session, row)
+            if state.current is not None:
+                self._close(session, row, state, db_now(session))
+            row.ended = True
+            self._bump(session, row)
+
+        self._write(run)
+
+    # ------------------------------------------------------------- the phones
+    def join(self, code: str, nickname: object, token: str, *,
+             profile_id: int | None = None) -> cl.Seat:
+        """Join (or come back by token): the seat with nickname, score, current answer.
+
+        Two phones taking one nickname at once: the unique key lets one in, the other
+        gets ``nickname_taken``.
+        """
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> cl.Seat | None:
+            row = self._row(session, code, lock=True)
+            state = self._state(session, row)
+            now = db_now(session)
+            _after, seat = cl.join(state, nickname, token, now)
+            if seat.rejoined:
+                return seat
+            person = seat.participant
+            done = session.execute(_insert(session, _ClassParticipant, {
+                "session_id": row.id, "number": person.id, "nickname": person.nickname,
+                "nick_key": cl.nickname_key(person.nickname), "token_hash": person.token_hash,
+                "joined_at": now, "removed": False, "profile_id": profile_id,
+            }).on_conflict_do_nothing().returning(_ClassParticipant.id))
+            if done.first() is None:
+                return None  # someone joined at the same moment: decide again
+            self._bump(session, row)
+            return seat
+
+        for _ in range(WRITE_TRIES):
+            seat = self._write(run)
+            if seat is not None:
+                return seat
+        raise cl.ClassError("busy")
+
+    def profile_id(self, profile: str) -> int | None:
+        """The id of a profile (an OwnedProfile of the phone's learner), made if new."""
+        return self.store._guard(lambda s: self.store._profile_id(s, profile, create=True))
+
+    def seat(self, code: str, token: str) -> cl.Seat | None:
+        """A phone's seat by its token (None: not joined; ClassError ``removed``)."""
+        state, _now = self.load(code)
+        person = state.by_token(token)
+        if person is None:
+            return None
+        if person.removed:
+            raise cl.ClassError("removed")
+        return cl.seat(state, person.id)
+
+    def answer(self, code: str, token: str, choice: Sequence[str]) -> Stored:
+        """Store a phone's answer to the current question, once.
+
+        The pure rules refuse what they can see (not joined, removed, bad choice, closed,
+        already answered); the database has the last word on the two that races decide:
+        the unique key (a second answer never lands twice) and the clock (an answer after
+        the close is not inserted).
+        """
+        code = cl.clean_code(code)
+
+        def run(session: Session) -> Stored:
+            row = self._row(session, code)
+            state = self._state(session, row)
+            now = db_now(session)
+            _after, given = cl.answer(state, token, choice, now)
+            current = state.current
+            assert current is not None
+            person = state.by_token(token)
+            assert person is not None
+            before = state.answers.get((current.index, person.id))
+            if before is not None and before.choice == given.choice:
+                return Stored(before, False)
+            qid = session.scalar(select(_ClassQuestion.id).where(
+                _ClassQuestion.session_id == row.id, _ClassQuestion.idx == current.index))
+            pid = session.scalar(select(_ClassParticipant.id).where(
+                _ClassParticipant.session_id == row.id,
+                _ClassParticipant.number == person.id))
+            is_open = select(_ClassQuestion.id).where(
+                _ClassQuestion.id == qid, _ClassQuestion.closed_at.is_(None),
+                (_ClassQuestion.deadline.is_(None)) | (_ClassQuestion.deadline > clock(session)))
+            values = select(literal(row.id), literal(qid), literal(pid),
+                            literal(json.dumps(given.choice)), clock(session),
+                            literal(given.right)).where(is_open.exists())
+            statement = _insert(session, _ClassAnswer, {}).from_select(
+                ["session_id", "question_id", "participant_id", "choice", "at", "right"],
+                values)
+            if state.settings.allow_change:
+                statement = statement.on_conflict_do_update(
+                    index_elements=["session_id", "question_id", "participant_id"],
+                    set_={"choice": statement.excluded.choice, "at": statement.excluded.at,
+                          "right": statement.excluded.right})
+            else:
+                statement = statement.on_conflict_do_nothing()
+            inserted = session.execute(statement.returning(_ClassAnswer.id)).first()
+            stored = session.execute(select(_ClassAnswer.choice, _ClassAnswer.at,
+                                            _ClassAnswer.right).where(
+                _ClassAnswer.question_id == qid, _ClassAnswer.participant_id == pid)).first()
+            if stored is None:
+                raise cl.ClassError("closed")
+            kept = cl.Answer(person.id, current.index, tuple(json.loads(stored[0])),
+                             stored[1], stored[2])
+            if inserted is not None:
+                return Stored(kept, True)
+            if state.settings.allow_change:
+                raise cl.ClassError("closed")  # open, it would have been updated
+            if kept.choice != given.choice:
+                raise cl.ClassError("already")
+            return Stored(kept, False)
+
+        return self._write(run)

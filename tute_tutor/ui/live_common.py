@@ -1,0 +1,57 @@
+"""What the teacher's live class and the students' join page share: the store of
+classes, the one-line words of a class error, and drawing a question's cards."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tute_tutor.engine.cards import SUIT_LETTERS, Card, suit_name
+from tute_tutor.live import classroom as cl
+from tute_tutor.live.deck import question_for
+from tute_tutor.quiz.question import QuizQuestion
+from tute_tutor.store import StoreError
+from tute_tutor.store.classes import Classes
+from tute_tutor.ui import tr
+from tute_tutor.ui.cards import show_cards, show_trick
+from tute_tutor.ui.profile import get_store, store_message
+
+POLL_SECONDS = 1.0
+"""How often the projector and the phones read the class's version and counts."""
+REASONS = ("bad_code", "unknown_code", "ended", "locked", "nickname_taken", "bad_nickname",
+           "removed", "not_joined", "no_question", "closed", "already", "bad_choice", "full",
+           "deck_done", "bad_deck", "bad_kind", "bad_question", "busy", "bad_timer",
+           "too_many_questions", "no_participant")
+
+
+def classes() -> Classes:
+    """The live classes of the configured store (raises StoreError)."""
+    return Classes(get_store())
+
+
+def error_line(error: cl.ClassError | StoreError) -> str:
+    """One line, in the session's language, for what went wrong."""
+    if isinstance(error, StoreError):
+        return store_message(error)
+    reason = error.reason if error.reason in REASONS else "other"
+    return tr(f"live.err.{reason}")
+
+
+def question(posed: cl.Posed, lang: str) -> QuizQuestion:
+    return question_for(posed.spec, lang)
+
+
+def draw_board(q: QuizQuestion, *, style: str, lang: str, width: int) -> None:
+    """The trump, the cards on the table and the hand, as the question's kind shows them."""
+    board, display = q.board, q.display
+    suit = SUIT_LETTERS.index(board.trump)
+    st.markdown(f"### {tr('live.trump', suit=suit_name(suit, lang))}")
+    if board.trick:
+        st.caption(tr("live.table"))
+        show_trick([Card.parse(c) for c in board.trick], labels=board.trick_labels,
+                   style=style, lang=lang, width=width)
+    if display.hand and board.hand and not q.option_cards:
+        st.caption(tr("live.your_hand"))
+        show_cards([Card.parse(c) for c in board.hand], style=style, lang=lang, width=width)
+    if q.option_cards and set(q.options) != set(board.trick or ()):
+        st.caption(tr("live.options_cards"))
+        show_cards([Card.parse(c) for c in q.options], style=style, lang=lang, width=width)
