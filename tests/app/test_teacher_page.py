@@ -408,7 +408,7 @@ def test_hand_record_on_the_projector_shows_only_the_tricks() -> None:
 
 
 def test_the_student_link_comes_with_its_qr_code() -> None:
-    from tute_tutor.ui.builder import qr_svg
+    from tute_tutor.render.qr import qr_svg
 
     token = encode_link([MONTAR, PARTNER])
     at = _open("pages/teacher.py", s=token)

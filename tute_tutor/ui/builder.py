@@ -416,15 +416,6 @@ def public_root() -> str:
     return root_from(url, headers) if url else ""
 
 
-def qr_svg(link: str) -> str:
-    """The QR code of ``link`` as SVG (segno), dark on white, for a phone's camera."""
-    import segno
-
-    code = segno.make(link, error="m")
-    svg: str = code.svg_inline(scale=4, border=2, dark="#000000", light="#ffffff")
-    return svg
-
-
 def links_for(scenarios: Sequence[Scenario], lang: str) -> tuple[str, str] | None:
     """Full (teacher, student) links for the sequence in ``lang``; None when too long."""
     try:

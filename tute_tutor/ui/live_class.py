@@ -12,7 +12,6 @@ class's code is also in the URL (``?live=CODE``) and only the browser that opene
 from __future__ import annotations
 
 import html
-import io
 import secrets
 from typing import Any, Final
 
@@ -23,6 +22,7 @@ from tute_tutor.live import classroom as cl
 from tute_tutor.live.deck import generated_specs, scenario_specs
 from tute_tutor.quiz.generator import kind_label, rule_label
 from tute_tutor.render.charts import answers_figure, weak_spots_figure
+from tute_tutor.render.qr import qr_svg
 from tute_tutor.store import StoreError
 from tute_tutor.ui import builder as tb
 from tute_tutor.ui import settings, tr
@@ -58,16 +58,6 @@ def _act(action: str, *args: Any) -> None:
 def join_link(code: str) -> str:
     """The link students open (the join page with ``?class=CODE``)."""
     return f"{tb.base_url(st.context.url or '')}/join?class={code}"
-
-
-def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as SVG markup (segno; markup the project made itself)."""
-    import segno
-
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=10, border=2, xmldecl=False,
-                                     svgns=True, dark="#000", light="#fff")
-    return out.getvalue().decode()
 
 
 # --------------------------------------------------------------------------- opening
@@ -164,7 +154,7 @@ def share_block(code: str) -> None:
     with cols[1]:
         st.markdown(f'<div class="tt-live-qr" role="img" '
                     f'aria-label="{html.escape(tr("live.qr"))}" style="max-width:340px">'
-                    f"{qr_svg(link)}</div>", unsafe_allow_html=True)
+                    f"{qr_svg(link, scale=10)}</div>", unsafe_allow_html=True)
 
 
 def participants_block(session: cl.ClassSession) -> None:

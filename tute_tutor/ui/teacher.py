@@ -26,6 +26,7 @@ from tute_tutor.formats.share import (
     scenarios_from_file_bytes,
     scenarios_to_file_text,
 )
+from tute_tutor.render.qr import qr_svg
 from tute_tutor.teach.worksheet import build_worksheet, ruleset_label, worksheet_html, worksheet_pdf
 from tute_tutor.ui import builder as tb
 from tute_tutor.ui import presenter as pr
@@ -243,7 +244,7 @@ def share(slides: list[Scenario]) -> None:
         st.markdown(tr("teacher.student_link"))
         st.code(student_link, language=None, wrap_lines=True)
         with st.expander(tr("teacher.qr_title"), icon=":material/qr_code_2:"):
-            st.image(tb.qr_svg(student_link), caption=tr("teacher.qr_caption"), width=260)
+            st.image(qr_svg(student_link), caption=tr("teacher.qr_caption"), width=260)
         st.markdown(tr("teacher.teacher_link"))
         st.code(teacher_link, language=None, wrap_lines=True)
         st.page_link("pages/try_it.py", label=tr("teacher.open_student_view"),
