@@ -1,0 +1,103 @@
+"""A room's log and refusals in words, for one seat, with the practice table's sentences.
+
+The sentences are the practice table's (catalogue ``practice.log.*``, and
+:func:`~tute_tutor.words.explain.explain`, :func:`describe_play` and
+:func:`explain_refusal` for the obligation behind every card); only the names differ:
+each seat is its nickname, the reader is "you".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tute_tutor.engine.cards import suit_name
+from tute_tutor.engine.game import HandResult
+from tute_tutor.live.room import LogEntry, PublicSeat, RoomError
+from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal
+
+
+def seat_name(seat: PublicSeat, lang: str) -> str:
+    """A seat's nickname, or "Ordenador 2" for a computer seat."""
+    if seat.kind == "human" and seat.nickname:
+        return seat.nickname
+    return t("rooms.seat.computer", lang, number=seat.index + 1)
+
+
+def _pair(suit: int, points: int, lang: str) -> str:
+    key = "practice.log.cuarenta" if points == 40 else "practice.log.veinte"
+    return t(key, lang, suit=suit_name(suit, lang))
+
+
+def side_name(side: int, seats: Sequence[PublicSeat], lang: str) -> str:
+    """A scoring side: the two partners' names in pairs, a seat's name otherwise."""
+    if len(seats) == 4:
+        a, b = seats[side], seats[side + 2]
+        return t("rooms.side.pair", lang, a=seat_name(a, lang), b=seat_name(b, lang))
+    return seat_name(seats[side], lang)
+
+
+def outcome_text(result: HandResult, seats: Sequence[PublicSeat], lang: str) -> str:
+    """Who won the hand and why, with the totals of every side."""
+    sides = len(result.totals)
+    totals = ", ".join(f"{side_name(s, seats, lang)} {result.totals[s]}" for s in range(sides))
+    winner = side_name(result.winner, seats, lang)
+    if result.reason == "tute" and result.tute is not None:
+        return t("rooms.outcome.tute", lang, winner=winner,
+                 name=seat_name(seats[result.tute.seat], lang))
+    if result.reason == "tie_last_trick":
+        return t("rooms.outcome.tie", lang, winner=winner, totals=totals)
+    return t("rooms.outcome.points", lang, winner=winner, totals=totals)
+
+
+def entry_text(entry: LogEntry, seats: Sequence[PublicSeat], viewer: int | None,
+               lang: str) -> str:
+    """One log line for the player at ``viewer`` (second person for their own actions)."""
+    you = "_you" if entry.seat == viewer else ""
+    name = seat_name(seats[entry.seat], lang)
+    card = card_name(entry.card, lang) if entry.card is not None else ""
+    if entry.kind == "deal":
+        key = "practice.log.deal_stock" if len(seats) == 2 else "practice.log.deal"
+        return t(key + you, lang, dealer=name, card=card, trump=suit_name(entry.suit or 0, lang))
+    if entry.kind == "play":
+        assert entry.analysis is not None and entry.card is not None
+        if you:
+            return t("practice.log.you_play", lang, card=card) + " " + explain(entry.analysis,
+                                                                                 lang)
+        return describe_play(name, entry.analysis, entry.card, lang)
+    if entry.kind == "cante":
+        return t("practice.log.cante" + you, lang, name=name,
+                 pair=_pair(entry.suit or 0, entry.points, lang), points=entry.points)
+    if entry.kind == "tute":
+        kind = t("practice.log.tute_reyes" if entry.points == 12 else
+                 "practice.log.tute_caballos", lang)
+        return t("practice.log.tute" + you, lang, name=name, kind=kind)
+    if entry.kind == "swap":
+        other = card_name(entry.other, lang) if entry.other is not None else ""
+        return t("practice.log.swap" + you, lang, name=name, given=card, taken=other)
+    if entry.kind == "trick":
+        key = "practice.log.trick_last" if entry.last else "practice.log.trick"
+        return t(key + you, lang, name=name, card=card, points=entry.points)
+    if entry.kind == "draw":
+        return t("practice.log.draw" + you, lang, name=name, card=card)
+    if entry.kind == "end" and entry.result is not None:
+        return t("practice.log.end", lang) + " " + outcome_text(entry.result, seats, lang)
+    return ""
+
+
+def error_text(err: RoomError, lang: str) -> str:
+    """A refused action in one line; an illegal card with the practice table's reason."""
+    analysis = err.data.get("analysis")
+    card = err.data.get("card")
+    if err.code == "illegal_card" and analysis is not None and card is not None:
+        from tute_tutor.engine.cards import Card
+
+        return explain_refusal(analysis, Card.parse(card), lang)
+    if err.code in ("bad_settings", "bad_nickname", "bad_room"):
+        return t(f"rooms.error.{err.code}", lang, detail=err.message)
+    key = f"rooms.error.{err.code}"
+    text = t(key, lang, card=card or "", nickname=err.data.get("nickname", ""))
+    return text if text != key else t("rooms.error.other", lang, detail=err.message)
+
+
+__all__ = ["entry_text", "error_text", "outcome_text", "seat_name", "side_name"]
