@@ -176,6 +176,21 @@ class _State(_Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime)
 
 
+class _Room(_Base):
+    """A room to play with friends (tute_tutor.store.rooms): its JSON state and the
+    version every move compares and sets."""
+
+    __tablename__ = "rooms"
+    __table_args__ = (UniqueConstraint("code", name="uq_rooms_code"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(6))
+    version: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(10))
+    state: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
 # --------------------------------------------------------------------------- rows
 class OwnedProfile(str):
     """A profile name that knows its learner: what the app passes to the store.
