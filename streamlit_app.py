@@ -12,13 +12,14 @@ from tute_tutor.ui import tr
 from tute_tutor.ui.layout import render_sidebar
 from tute_tutor.ui.state import init_session_defaults
 
-PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules",
-         "join")
+PAGES = ("home", "lessons", "quiz", "practice", "rooms", "teacher", "try_it", "progress",
+         "rules", "join")
 ICONS = {
     "home": ":material/home:",
     "lessons": ":material/school:",
     "quiz": ":material/quiz:",
     "practice": ":material/playing_cards:",
+    "rooms": ":material/groups:",
     "teacher": ":material/co_present:",
     "try_it": ":material/touch_app:",
     "progress": ":material/monitoring:",
