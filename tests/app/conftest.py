@@ -126,6 +126,13 @@ def fresh_app_url(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
+def start_streamlit() -> Callable[..., Any]:
+    """The helper ``start_streamlit(folder)`` (see :func:`run_streamlit`): a server of the
+    test's own, whose database (``TUTE_TUTOR_DB``, else ``folder``) the test can read."""
+    return run_streamlit
+
+
+@pytest.fixture
 def page(chromium: Any, app_url: str) -> Iterator[Any]:
     """A fresh Playwright page (own context, so own Streamlit session), 1280x900."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")

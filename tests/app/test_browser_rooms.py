@@ -1,0 +1,207 @@
+"""Three friends in three Chromium contexts play a whole hand of tute por parejas with the
+computer in the fourth seat (marker ``browser``): nobody reloads to see the others'
+moves, one reloads mid-hand and is back at the seat, and nothing a page receives (its
+DOM, shadow roots included, and every websocket frame) names a card another seat holds."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tute_tutor.engine.cards import Card, cards_of
+from tute_tutor.live import room as R
+from tute_tutor.store import Store, open_store
+from tute_tutor.store.rooms import load_room
+from tute_tutor.words.catalog import t
+
+pytestmark = pytest.mark.browser
+MOVE_TIMEOUT = 45.0
+
+ALL_TEXT_JS = """() => {
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      for (const a of ['aria-label', 'data-card', 'title', 'alt']) {
+        const v = el.getAttribute(a); if (v) out.push(v);
+      }
+    }
+    out.push(root.textContent || '');
+  };
+  walk(document);
+  return out.join('\\n');
+}"""
+
+
+def card_patterns(card: Card) -> list[re.Pattern[str]]:
+    """How a card could show in a page or a frame: its names and its code as data."""
+    names = {card.name_with_article("es"), card.name_with_article("en"),
+             card.name_with_article("es").split(" ", 1)[1],
+             card.name_with_article("en").split(" ", 1)[1]}
+    found = [re.compile(r"(?<![\w])" + re.escape(n) + r"(?![\w])", re.I) for n in names]
+    code = re.escape(str(card))
+    found.append(re.compile(r'"code"\s*:\s*"' + code + '"'))
+    found.append(re.compile(r'data-card="' + code + '"'))
+    return found
+
+
+class Player:
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.frames: list[str] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        def keep(payload: Any) -> None:
+            data = payload if isinstance(payload, str) else bytes(payload).decode(
+                "utf-8", "ignore")
+            self.frames.append(data)
+        socket.on("framereceived", keep)
+
+
+@pytest.fixture
+def server(tmp_path: Path, start_streamlit: Callable[..., Any]) -> Iterator[tuple[str, str]]:
+    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+    old = os.environ.get("TUTE_TUTOR_DB")
+    os.environ["TUTE_TUTOR_DB"] = url
+    try:
+        with start_streamlit(tmp_path) as app:
+            yield app, url
+    finally:
+        if old is None:
+            os.environ.pop("TUTE_TUTOR_DB", None)
+        else:
+            os.environ["TUTE_TUTOR_DB"] = old
+
+
+def _newest(store: Store, code: str) -> R.Room:
+    room = load_room(store, code)
+    assert room is not None
+    return room
+
+
+def _wait_version(store: Store, code: str, above: int) -> R.Room:
+    deadline = time.monotonic() + MOVE_TIMEOUT
+    while time.monotonic() < deadline:
+        room = _newest(store, code)
+        if room.version > above:
+            return room
+        time.sleep(0.1)
+    raise AssertionError(f"the room stayed at version {above}")
+
+
+def check_nothing_hidden(players: dict[int, Player], room: R.Room) -> None:
+    """No page holds a card another seat still holds (known cards aside)."""
+    game = R.replay(room).game
+    known = game.known_cards()
+    for seat, player in players.items():
+        hidden: list[Card] = []
+        for other in range(room.players):
+            if other != seat:
+                hidden += cards_of(_mask(game.hand(other)) & ~known[other])
+        text = player.page.evaluate(ALL_TEXT_JS)
+        frames = "\n".join(player.frames)
+        assert frames, "the websocket frames were not captured"
+        for card in hidden:
+            for pattern in card_patterns(card):
+                assert not pattern.search(text), (seat, str(card), pattern.pattern)
+                assert not pattern.search(frames), (seat, str(card), pattern.pattern)
+
+
+def _mask(cards: list[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def test_three_friends_and_the_computer_play_a_whole_hand(
+        server: tuple[str, str], chromium: Any, wait_for_app: Callable[[Any], None],
+        screenshot: Callable[[Any, str], Path]) -> None:
+    app, db = server
+    store = open_store(db)
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 1000},
+                                     locale="es-ES") for _ in range(3)]
+    try:
+        for context in contexts:
+            context.set_default_timeout(45_000)
+        players = {i: Player(c.new_page()) for i, c in enumerate(contexts)}
+        host = players[0].page
+        host.goto(f"{app}/rooms?rules=clasico&flags=match%3Dhands%3A1")
+        wait_for_app(host)
+        host.get_by_label(t("rooms.page.nickname", "es")).first.fill("Ana")
+        host.get_by_role("button", name=t("rooms.create.submit", "es")).click()
+        host.wait_for_url(re.compile(r"room=[A-Z2-9]{6}"))
+        code = re.search(r"room=([A-Z2-9]{6})", host.url).group(1)  # type: ignore[union-attr]
+        host.get_by_text(code).first.wait_for()
+        for seat, nickname in ((1, "Bea"), (2, "Carmen")):
+            page = players[seat].page
+            page.goto(f"{app}/rooms?room={code}")
+            wait_for_app(page)
+            page.get_by_label(t("rooms.page.nickname", "es")).fill(nickname)
+            page.get_by_text(t("rooms.seat.number", "es", number=seat + 1)).first.click()
+            page.get_by_role("button", name=t("rooms.lobby.sit", "es")).click()
+            page.get_by_text(t("rooms.lobby.wait_host", "es")).wait_for()
+        host.get_by_text("Carmen").first.wait_for()  # the host's lobby updated by itself
+        before = _newest(store, code).version
+        host.get_by_role("button", name=t("rooms.lobby.start", "es")).click()
+        _wait_version(store, code, before)
+        assert [s.kind for s in _newest(store, code).seats] == ["human"] * 3 + ["computer"]
+        reloaded = False
+        moves = 0
+        while True:
+            room = _newest(store, code)
+            if room.status == "finished":
+                break
+            seat = R.to_act(room)
+            if seat is None or room.seats[seat].kind == "computer":
+                room = _wait_version(store, code, room.version)  # some session moves it
+                continue
+            view = R.seat_view(room, seat)
+            page = players[seat].page
+            if view.legal:
+                card = view.legal[0]
+                button = page.locator(f'button.tt-pick[data-card="{card}"]')
+                button.wait_for()
+                button.click()
+            else:
+                page.get_by_role("button", name=t("rooms.play.pass", "es")).click()
+                card = None
+            after = _wait_version(store, code, room.version)
+            assert after.actions[:-1] == room.actions
+            moves += 1
+            if card is not None:  # the others see it without reloading
+                for other, player in players.items():
+                    if other != seat:
+                        player.page.get_by_text(re.compile(
+                            re.escape(card.name_with_article("es")), re.I)).first.wait_for()
+            if moves == 12 and not reloaded:
+                check_nothing_hidden(players, after)
+                again = players[1].page
+                again.reload()
+                wait_for_app(again)
+                mine = R.seat_view(_newest(store, code), 1).hand
+                for held in mine:
+                    again.locator(f'button.tt-pick[data-card="{held}"]').wait_for()
+                assert again.get_by_role("button", name=t("rooms.lobby.sit", "es")).count() == 0
+                reloaded = True
+        assert reloaded
+        final = _newest(store, code)
+        assert R.replay(final).match.finished
+        for player in players.values():
+            player.page.get_by_text(t("rooms.play.match_over", "es")).first.wait_for()
+            player.page.get_by_role(
+                "button", name=t("rooms.play.download", "es")).wait_for()
+        screenshot(players[0].page, "rooms-finished-host")
+        computer_moves = sum(1 for a in final.actions if a.seat == 3)
+        assert computer_moves >= 10
+    finally:
+        for context in contexts:
+            context.close()
+        store.close()
