@@ -50,8 +50,9 @@ HAND_KEY: Final = "rooms_hand"
 POLL_SECONDS: Final = 1.0
 COMPUTER_PAUSE: Final = 0.8
 """Seconds a computer seat waits after the previous move (its card stays readable)."""
-TRICK_PAUSE: Final = 2.5
-"""Seconds a finished trick stays on the table before a computer leads the next one."""
+TRICK_PAUSE: Final = 1.5
+"""Seconds before a computer leads after a trick (the finished trick also stays drawn
+beside the table, as the last trick, until the next one is complete)."""
 CAP_VAR: Final = "TUTE_TUTOR_ROOMS_CAP"
 LOG_LINES: Final = 8
 

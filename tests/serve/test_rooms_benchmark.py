@@ -1,0 +1,34 @@
+"""Rooms through two replicas behind nginx (``tute-tutor serve``): benchmarks/rooms.py
+--small plays two rooms of three players and a level-3 computer, each room's players
+put on both replicas, and every move of every hand reaches every screen. Its figures
+are printed for people, never asserted."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.replicas
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_two_rooms_play_whole_hands_across_two_replicas() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rooms.py"), "--small",
+                           "--json", "--duration", "400"], capture_output=True, text=True,
+                          timeout=600, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1
+    figures = json.loads(lines[0])
+    assert figures["errors"] == 0, figures["first_errors"]
+    assert figures["rooms"] == 2 and figures["replicas"] == 2
+    assert figures["finished"] == 2 and figures["unfinished"] == 0
+    assert figures["moves"] == 2 * 30  # three players, ten cards each, in each room
+    assert figures["replicas_per_room"] == [2, 2]  # each room was played across replicas
+    for key in ("move_p50_s", "computer_p50_s", "own_click_p50_s"):
+        assert figures[key] > 0
