@@ -10,14 +10,15 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.learners import as_browser
+from tests.app.learners import as_browser, profile_of
 from tute_tutor.engine.cards import CARDS, Card
 from tute_tutor.live import room as R
 from tute_tutor.render.cards import card_label
 from tute_tutor.store import open_store
-from tute_tutor.store.rooms import load_room
+from tute_tutor.store.rooms import create_room, load_room
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.words.catalog import t
+from tute_tutor.words.explain import explain_refusal
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 
@@ -153,3 +154,76 @@ def test_a_reload_finds_the_seat_again(db: str) -> None:
     stranger = session("browser-e-token-0123456789", room=code)
     assert "rooms_start" not in {b.key for b in stranger.button}
     assert stranger.text_input(key="rooms_sit_nick") is not None
+
+
+def _saved(db: str, token: str, build: Any) -> str:
+    """Save the room ``build(code, seat_hash)`` made; its code."""
+    store = open_store(db)
+    made = create_room(store, lambda code: build(code, R.hash_token(f"{token}:{code}")))
+    store.close()
+    return made.code
+
+
+def _solo(code: str, mine: str) -> R.Room:
+    """Clasico, one hand: this browser at seat 0, computers elsewhere, started."""
+    room = R.create(R.make_settings("clasico", {"match": "hands:1"}, level=1), "Ana", mine,
+                    seed=21, code=code, now=0.0)
+    return R.start(room, mine, now=0.0)
+
+
+def test_an_illegal_click_is_explained_with_the_practice_tables_words(db: str) -> None:
+    token = "browser-f-token-0123456789"
+
+    def build(code: str, mine: str) -> R.Room:
+        room = _solo(code, mine)
+        while True:
+            moved = R.computer_move(room, now=0.0)
+            if moved is not None:
+                room = moved
+                continue
+            view = R.seat_view(room, 0)
+            if view.trick and any(c not in view.legal for c in view.hand):
+                return room
+            room = R.play(room, mine, str(view.legal[0]), now=0.0) if view.legal \
+                else R.pass_turn(room, mine, now=0.0)
+
+    code = _saved(db, token, build)
+    at = session(token, room=code, ruleset="clasico")
+    store = open_store(db)
+    room = load_room(store, code)
+    assert room is not None
+    view = R.seat_view(room, 0)
+    illegal = next(c for c in view.hand if c not in view.legal)
+    at = click(at, fallback_key(f"rooms_hand_{view.hand_number}", illegal))
+    assert view.analysis is not None
+    assert explain_refusal(view.analysis, illegal, "es") in [w.value for w in at.warning]
+    after = load_room(store, code)
+    assert after is not None and after.version == room.version  # nothing was sent
+
+
+def test_a_finished_match_is_downloadable_and_feeds_progress_once(db: str) -> None:
+    token = "browser-g-token-0123456789"
+
+    def build(code: str, mine: str) -> R.Room:
+        room = _solo(code, mine)
+        while room.status == "playing":
+            room = (R.take_over_idle(room, now=room.moved_at + 1e6)
+                    or R.computer_move(room, now=room.moved_at + 1) or room)
+        return R.reclaim(room, mine, now=room.moved_at)
+
+    code = _saved(db, token, build)
+    at = session(token, room=code, ruleset="clasico")
+    assert t("rooms.play.match_over", "es") in texts(at)
+    assert at.get("download_button")
+    store = open_store(db)
+    room = load_room(store, code)
+    assert room is not None
+    hands = store.hands(profile_of(token))
+    assert len(hands) == 1
+    outcome = R.replay(room).match.hands[0]
+    assert hands[0].record == outcome.record
+    assert hands[0].won == (outcome.winner == 0)
+    ok(at.run())
+    again = session(token, room=code, ruleset="clasico")  # a reload: not stored twice
+    assert again is not None
+    assert len(store.hands(profile_of(token))) == 1
