@@ -152,8 +152,8 @@ def check_views(room: R.Room) -> None:
                 public |= {str(Card.parse(str(c))) for c in _known(game, other)}
         seen = {str(c) for c in (*view.hand, *view.legal)}
         seen |= {str(c) for _, c in view.trick} | {str(c) for _, c in view.last_trick}
-        for entry in view.log:
-            if entry.kind == "draw":
+        for entry in view.log:  # this hand's draws (earlier hands dealt other cards)
+            if entry.kind == "draw" and entry.hand == view.hand_number:
                 seen.add(str(entry.card))
         if view.offers.swap is not None:
             seen.add(str(view.offers.swap))
@@ -193,23 +193,50 @@ def try_action(room: R.Room, seat: int, pick: float, kind: int) -> R.Room | None
         return None
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def progress(room: R.Room, pick: float) -> R.Room | None:
+    """What the table would do next: the computer's move, the acting human's legal card
+    or declaration (or pass), the next hand."""
+    moved = R.computer_move(room, now=5.0)
+    if moved is not None:
+        return moved
+    seat = R.to_act(room)
+    if seat is None:
+        return R.next_hand(room, HASHES[0], now=5.0) if room.status == "playing" else None
+    view = R.seat_view(room, seat)
+    token = HASHES[seat]
+    if view.offers and pick < 0.5:
+        if view.offers.tute:
+            return R.tute(room, token, now=5.0)
+        if view.offers.cantes:
+            return R.cante(room, token, SUIT_LETTERS[view.offers.cantes[0]], now=5.0)
+        if view.offers.swap is not None:
+            return R.swap(room, token, now=5.0)
+    if view.legal:
+        return R.play(room, token, str(view.legal[int(pick * len(view.legal))]), now=5.0)
+    return R.pass_turn(room, token, now=5.0)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ruleset=st.sampled_from(sorted(RULESETS)), seed=st.integers(0, 10_000),
        humans=st.integers(1, 4),
-       moves=st.lists(st.tuples(st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 8)),
-                      min_size=1, max_size=200))
+       moves=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 7), st.floats(0, 0.999),
+                                st.integers(0, 8)), min_size=30, max_size=250))
 def test_any_sequence_of_moves_keeps_the_match_valid_and_loses_nothing(
-        ruleset: str, seed: int, humans: int, moves: list[tuple[int, float, int]]) -> None:
+        ruleset: str, seed: int, humans: int,
+        moves: list[tuple[int, int, float, int]]) -> None:
+    """Most steps move the game on; the others are any seat trying anything (refused
+    moves must change nothing, accepted ones add exactly one action)."""
     players = R.make_settings(ruleset).players
     room = new_room(ruleset, min(humans, players), seed)
     accepted: list[R.Action] = []
-    for chosen, pick, kind in moves:
-        acting = R.to_act(room)
-        # half the attempts come from the seat to act, the others from any seat
-        seat = acting if chosen >= 4 and acting is not None else chosen % players
+    for mode, chosen, pick, kind in moves:
         before = room
-        after = try_action(room, seat, pick, kind) if room.seats[seat].kind == "human" \
-            else R.computer_move(room, now=5.0)
+        if mode < 6:
+            after = progress(room, pick)
+        else:
+            seat = chosen % players
+            after = try_action(room, seat, pick, kind) if room.seats[seat].kind == "human" \
+                else R.computer_move(room, now=5.0)
         if after is None:
             continue
         assert after.version == before.version + 1

@@ -307,13 +307,7 @@ def lobby(room: R.Room, mine: str) -> None:
             if st.button(tr("rooms.lobby.start"), type="primary", key="rooms_start"):
                 change(room.code, lambda r: R.start(r, mine, now=time.time()))
                 st.rerun()
-            for other in view.seats:
-                if other.kind == "human" and other.index != seat and st.button(
-                        tr("rooms.lobby.remove", name=seat_name(other, lang)),
-                        key=f"rooms_remove_{other.index}"):
-                    change(room.code, lambda r, i=other.index: R.remove_seat(
-                        r, mine, i, now=time.time()))
-                    st.rerun()
+            host_removes(room, view, mine)
     else:
         st.info(tr("rooms.lobby.wait_host"))
 
@@ -517,6 +511,20 @@ def playing(room: R.Room, mine: str) -> None:
     with st.expander(tr("rooms.play.room_info")):
         share_panel(room.code)
         seats_list(view)
+        if seat == room.host and room.status == "playing":
+            host_removes(room, view, mine)
+
+
+def host_removes(room: R.Room, view: R.SeatRoomView, mine: str) -> None:
+    """The host's buttons to free another human's seat (a computer plays it then)."""
+    lang = _lang()
+    for other in view.seats:
+        if other.kind == "human" and other.index != room.host and st.button(
+                tr("rooms.lobby.remove", name=seat_name(other, lang)),
+                key=f"rooms_remove_{other.index}"):
+            change(room.code, lambda r, i=other.index: R.remove_seat(r, mine, i,
+                                                                     now=time.time()))
+            st.rerun()
 
 
 # --------------------------------------------------------------------------- polling
