@@ -2,7 +2,7 @@
 participant per question by a unique key (tute_tutor/store/classes.py).
 
 Revision ID: 0005
-Revises: 0003 (the lead re-chains it after rooms' 0004 at merge time)
+Revises: 0004 (rooms)
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
