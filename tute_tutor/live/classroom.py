@@ -21,18 +21,14 @@ is by accuracy, with speed points only when switched on.
 
 from __future__ import annotations
 
-import hashlib
-import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.live.codes import CODE_ALPHABET, CODE_LENGTH, new_code, read_code, token_digest
 
-CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""Letters of a class code: no 0/O, 1/I/L, so it can be read off a projector and typed."""
-CODE_LENGTH: Final = 6
 MAX_NICKNAME: Final = 24
 MAX_PARTICIPANTS: Final = 200
 MAX_QUESTIONS: Final = 100
@@ -59,25 +55,12 @@ class ClassError(TuteError):
         self.data = data
 
 
-def new_code(rng: random.Random | None = None) -> str:
-    """A random class code of :data:`CODE_LENGTH` letters of :data:`CODE_ALPHABET`."""
-    pick = rng.choice if rng is not None else secrets.choice
-    return "".join(pick(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
 def clean_code(text: object) -> str:
     """A typed code as stored (upper case, spaces and dashes dropped), or ClassError."""
-    if not isinstance(text, str):
-        raise ClassError("bad_code")
-    code = "".join(ch for ch in text.upper() if ch not in " -\t")
-    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        raise ClassError("bad_code", code=text[:20])
+    code = read_code(text)
+    if code is None:
+        raise ClassError("bad_code", code=text[:20] if isinstance(text, str) else "")
     return code
-
-
-def token_digest(token: str) -> str:
-    """How a participant token is kept: its SHA-256, never the token itself."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def new_token() -> str:

@@ -31,7 +31,6 @@ idle limit) act through :func:`computer_move`, whose choice depends only on the 
 
 from __future__ import annotations
 
-import hashlib
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -47,11 +46,9 @@ from tute_tutor.engine.game import Game, HandResult, SwapEvent, TrickRecord
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import Rules, find_rules, validate_flag
+from tute_tutor.live.codes import CODE_ALPHABET, new_code, read_code, token_digest
 from tute_tutor.store.names import BadName, normalise_name
 
-CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""Letters and digits of a room code: no 0/O, no 1/I/L (read aloud or copied by hand)."""
-CODE_LENGTH: Final = 6
 MAX_NICKNAME: Final = 24
 IDLE_LIMITS: Final = (30, 3600)
 """Bounds of the idle limit in seconds (a human seat to act longer is taken over)."""
@@ -75,21 +72,14 @@ class RoomError(TuteError):
 
 
 # ----------------------------------------------------------------- codes and tokens
-def new_code(rng: random.Random | None = None) -> str:
-    """A random six-character room code from :data:`CODE_ALPHABET`."""
-    pick = rng.choice if rng is not None else secrets.choice
-    return "".join(pick(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
 def clean_code(text: object) -> str:
     """A typed or linked code as stored (upper case, spaces and dashes dropped), or
     :class:`RoomError` ``bad_code``. Look-alikes a person may type are read as meant:
     ``0``/``O`` is not in codes, so it is refused rather than guessed."""
-    if not isinstance(text, str):
-        raise RoomError("bad_code", "a room code is text")
-    code = "".join(text.split()).replace("-", "").upper()
-    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        raise RoomError("bad_code", f"{text[:20]!r} is not a room code", text=text[:20])
+    code = read_code(text)
+    if code is None:
+        shown = text[:20] if isinstance(text, str) else ""
+        raise RoomError("bad_code", f"{shown!r} is not a room code", text=shown)
     return code
 
 
@@ -100,7 +90,7 @@ def new_token() -> str:
 
 def hash_token(token: str) -> str:
     """SHA-256 of a seat token, as the room keeps it."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    return token_digest(token)
 
 
 def clean_nickname(text: object) -> str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import io
 import json
 import os
 import time
@@ -28,6 +27,7 @@ from tute_tutor.engine.cards import SUIT_LETTERS, Card, suit_name
 from tute_tutor.engine.variants import find_rules, match_target
 from tute_tutor.live import room as R
 from tute_tutor.live.words import entry_text, error_text, outcome_text, seat_name
+from tute_tutor.render.qr import qr_svg
 from tute_tutor.store import StoreError
 from tute_tutor.store import rooms as room_store
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
@@ -219,16 +219,6 @@ def room_link(code: str) -> str:
     if not base:
         base = "/rooms"
     return f"{base}?{QUERY}={code}"
-
-
-def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as SVG markup (segno; drawn by the project, not user HTML)."""
-    import segno
-
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
-                                     svgns=True, title=None)
-    return out.getvalue().decode("utf-8")
 
 
 def share_panel(code: str) -> None:
@@ -620,4 +610,4 @@ def render_rooms_page() -> None:
         create_panel()
 
 
-__all__ = ["qr_svg", "render_rooms_page", "room_link", "seat_hash"]
+__all__ = ["render_rooms_page", "room_link", "seat_hash"]
