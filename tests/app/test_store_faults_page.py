@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from tests.silent import silent_tcp_server
 from tute_tutor.store import ENV_VAR
 from tute_tutor.words.catalog import t
+from tute_tutor.words.markup import escape_markdown
 
 APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 
@@ -39,7 +40,8 @@ def test_a_database_that_never_answers_is_said_once_and_pages_go_on(silent_db: s
     first = time.monotonic() - started
     assert not at.exception, [e.value for e in at.exception]
     where = silent_db.replace("postgresql://", "postgresql+psycopg://")
-    message = t("profile.err_unavailable", "es", where=where)
+    # the address is the database's text, shown escaped (never live Markdown)
+    message = t("profile.err_unavailable", "es", where=escape_markdown(where))
     shown = [e.value for e in at.sidebar.error]
     assert shown == [message], shown
     assert first < 20, f"the first page waited {first:.1f} s"
