@@ -119,9 +119,12 @@ def test_concurrent_sessions_play_a_whole_match_without_losing_a_move(db_url: st
     lock = threading.Lock()
     errors: list[BaseException] = []
 
+    threads_ready = threading.Barrier(4)
+
     def driver(name: str) -> None:
         own = open_store(db_url)
         try:
+            threads_ready.wait(30)  # all four start racing together
             for _ in range(400):
                 current, changed = change(own, room.code, step)
                 if changed:
@@ -142,8 +145,9 @@ def test_concurrent_sessions_play_a_whole_match_without_losing_a_move(db_url: st
     assert not errors, errors
     final = load_room(store, room.code)
     assert final is not None and final.status == "finished"
+    # every saved move is one win of one writer, none lost and none twice (which writer
+    # wins is up to the scheduler: one fast thread may take them all)
     assert sum(wins.values()) == final.version - room.version
-    assert len(wins) >= 2  # the writers really interleaved
     fresh = R._build(final.settings, final.seed, final.actions)  # replayed from nothing
     assert fresh.match.finished
 
