@@ -4,6 +4,7 @@ middle of a question and comes back to it; the projector's chart counts each ans
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -104,15 +105,20 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
         projector.get_by_text("2 / 2").wait_for()
         assert projector.locator(".js-plotly-plot").count() == 0  # hidden until reveal
         projector.get_by_role("button", name=t("live.reveal", LANG)).click()
-        projector.wait_for_function(
-            f"() => [...document.querySelectorAll('.js-plotly-plot')].some("
-            f"d => d.data && d.data[0] && d.data[0].y && d.data[0].y.length === "
-            f"{len(posed.options)})")
-        counts = projector.evaluate(
-            "() => [...document.querySelectorAll('.js-plotly-plot')].map(d => d.data[0].y)"
-            f".find(y => y.length === {len(posed.options)})")
         expected = [(o in right) + (o in wrong) for o in posed.options]
-        assert counts == expected
+        # the chart of the previous question can linger in the page while the reveal
+        # redraws, so wait for a chart with these counts; if the counts were wrong it
+        # never comes and the wait fails (the last chart drawn is then reported)
+        find = (f"[...document.querySelectorAll('.js-plotly-plot')].map(d => d.data && "
+                f"d.data[0] && d.data[0].y).filter(y => y && y.length === "
+                f"{len(posed.options)})")
+        try:
+            projector.wait_for_function(
+                f"() => {find}.some(y => JSON.stringify([...y]) === "
+                f"{json.dumps(json.dumps(expected).replace(' ', ''))})", timeout=30_000)
+        except Exception:
+            shown = projector.evaluate(f"() => {find}.map(y => [...y])")
+            raise AssertionError(f"chart counts {shown}, expected {expected}") from None
         phone.get_by_text(t("live.join.was_right", LANG)).wait_for()
     save_screenshot(projector, "live-class-projector")
     save_screenshot(phone, "live-class-phone")
