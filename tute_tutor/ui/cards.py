@@ -58,6 +58,9 @@ _CSS = """
 _JS = """
 // After a click the hand is drawn again; keep the keyboard focus in the hand.
 const focusAfterClick = new Map();
+// The last choice each marking hand reported, until the server says it has seen it: a
+// drawing that left before that (a rerun still under way at the click) must not undo it.
+const unseenChoice = new Map();
 
 export default function ({ data, key, parentElement, setStateValue, setTriggerValue }) {
   let row = parentElement.querySelector(".tt-hand");
@@ -70,7 +73,10 @@ export default function ({ data, key, parentElement, setStateValue, setTriggerVa
   row.setAttribute("aria-label", data.label);
   row.style.setProperty("--tt-gap", data.gap + "px");
   const toggle = data.mode === "toggle";
-  const chosen = new Set(data.selected || []);
+  const mine = unseenChoice.get(key);
+  if (mine && mine.stamp === data.seen) unseenChoice.delete(key);
+  const fresh = mine && mine.stamp !== data.seen;
+  const chosen = new Set(fresh ? mine.codes : data.selected || []);
   const buttons = data.cards.map((card, index) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -98,7 +104,9 @@ export default function ({ data, key, parentElement, setStateValue, setTriggerVa
         // The stamp makes each click a change, so choosing again what was undone counts.
         const codes = [...row.querySelectorAll(".tt-pick[aria-pressed='true']")]
           .map((b) => b.dataset.card);
-        setStateValue("selected", { codes, stamp: Date.now() + Math.random() });
+        const stamp = Date.now() + "-" + Math.random();
+        unseenChoice.set(key, { codes, stamp });
+        setStateValue("selected", { codes, stamp });
       } else {
         setTriggerValue("clicked", card.code);
       }
@@ -176,6 +184,7 @@ def _component_data(
     legal: Collection[Card] | None,
     mode: str,
     selected: Collection[str] = (),
+    seen: object = None,
     disabled: bool = False,
     recommended: Card | None = None,
 ) -> dict[str, Any]:
@@ -202,6 +211,7 @@ def _component_data(
         "gap": max(4, width // 10),
         "mode": mode,
         "selected": sorted(selected),
+        "seen": seen,
         "disabled": disabled,
     }
 
@@ -358,6 +368,7 @@ def select_cards(
             legal=None,
             mode="toggle",
             selected=chosen,
+            seen=st.session_state.get(_seen_key(key)),
             disabled=disabled,
         ),
         on_selected_change=sync,
