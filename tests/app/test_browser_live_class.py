@@ -118,7 +118,10 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
                 f"{json.dumps(json.dumps(expected).replace(' ', ''))})", timeout=30_000)
         except Exception:
             shown = projector.evaluate(f"() => {find}.map(y => [...y])")
-            raise AssertionError(f"chart counts {shown}, expected {expected}") from None
+            stored = sorted((a.participant, a.choice) for (q, _), a in
+                            classes.load(code)[0].answers.items() if q == index)
+            raise AssertionError(f"chart counts {shown}, expected {expected}; answers "
+                                 f"stored {stored}, tapped {right} and {wrong}") from None
         phone.get_by_text(t("live.join.was_right", LANG)).wait_for()
     save_screenshot(projector, "live-class-projector")
     save_screenshot(phone, "live-class-phone")

@@ -172,3 +172,20 @@ def test_wrong_and_unknown_codes_and_a_taken_nickname_get_one_line(db: str) -> N
     at = _open("pages/join.py")
     at.text_input(key="join_code_input").input(code.lower()).run()
     assert at.text_input(key="join_nickname") is not None
+
+
+def test_a_card_picked_in_the_same_moment_as_send_is_part_of_the_answer(db: str) -> None:
+    # A fast tap on a last card, then Send, before the page came back from the first tap:
+    # the server sees both in one run, and the answer must hold the choice as sent.
+    teacher, code = teacher_with_class(1, ("legal",))
+    _button(teacher, "live_send")
+    classes = Classes(open_store(db))
+    ana = student(code, "Ana")
+    posed = classes.load(code)[0].current
+    assert posed is not None and len(posed.options) >= 2
+    first, last = posed.options[0], posed.options[1]
+    ana.pills(key=f"join_pick_{posed.index}").set_value([first]).run()
+    ana.pills(key=f"join_pick_{posed.index}").set_value([first, last])
+    _button(ana, f"join_send_{posed.index}")
+    answers = classes.load(code)[0].answers
+    assert [a.choice for a in answers.values()] == [(first, last)]

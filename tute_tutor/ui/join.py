@@ -85,6 +85,12 @@ def _on_answer(code: str, choice: list[str]) -> None:
         state[MESSAGE_KEY] = error_line(error)
 
 
+def _on_send_picked(code: str, pills_key: str) -> None:
+    choice = list(state.get(pills_key) or [])
+    if choice:
+        _on_answer(code, choice)
+
+
 @st.fragment(run_every=POLL_SECONDS)
 def watch(code: str) -> None:
     """Every second one cheap read; the page redraws when the class moved on."""
@@ -104,8 +110,10 @@ def answer_widgets(code: str, posed: cl.Posed, lang: str) -> None:
     if posed.multi:
         picked = st.pills(tr("live.join.pick"), list(q.options), selection_mode="multi",
                           key=f"join_pick_{posed.index}", format_func=q.label_of)
+        # The choice is read when Send is pressed, not when the button was drawn: a pill
+        # tapped just before Send (its rerun not yet drawn) still belongs to the answer.
         st.button(tr("live.join.send"), key=f"join_send_{posed.index}", type="primary",
-                  on_click=_on_answer, args=(code, list(picked or [])),
+                  on_click=_on_send_picked, args=(code, f"join_pick_{posed.index}"),
                   disabled=not picked, width="stretch")
         return
     for value in q.options:
