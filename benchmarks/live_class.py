@@ -29,21 +29,23 @@ import os
 import random
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from websockets.asyncio.client import connect  # noqa: E402
-from websockets.typing import Origin, Subprotocol  # noqa: E402
+from benchmarks.streamlit_client import (  # noqa: E402
+    describe,
+    first_visit,
+    open_stream,
+    quantile,
+    rerun,
+    rerun_message,
+    served,
+)
 
-from benchmarks.load import _protos, _quantile, served  # noqa: E402
-
-STEP_TIMEOUT_S = 30.0
 KINDS = ("obligation", "trick_winner", "cante")
 """Single-answer kinds: answered with one option button."""
 RECEIVED = "Answer received"
@@ -75,70 +77,26 @@ class Phone:
     def __init__(self, number: int, base: str, code: str, tally: Tally,
                  rng: random.Random) -> None:
         self.number, self.base, self.code, self.tally, self.rng = number, base, code, tally, rng
-        self.BackMsg, self.ForwardMsg = _protos()
         self.query = f"class={code}&lang=en"
         self.ws: Any = None
 
-    def first_visit(self) -> str:
-        with urllib.request.urlopen(f"{self.base}join?{self.query}", timeout=30) as reply:
-            reply.read()
-            jar: dict[str, str] = {}
-            for header in reply.headers.get_all("Set-Cookie") or []:
-                cookie: SimpleCookie = SimpleCookie()
-                cookie.load(header)
-                jar.update({name: morsel.value for name, morsel in cookie.items()})
-        return "; ".join(f"{k}={v}" for k, v in jar.items())
-
     async def step(self, *, click: str | None = None,
                    text: tuple[str, str] | None = None) -> Run:
-        back = self.BackMsg()
-        state = back.rerun_script
-        state.query_string = self.query
-        state.page_name = "join"
-        if text is not None:
-            widget = state.widget_states.widgets.add()
-            widget.id, widget.string_value = text
-        if click is not None:
-            widget = state.widget_states.widgets.add()
-            widget.id = click
-            widget.trigger_value = True
-        started = time.monotonic()
-        await self.ws.send(back.SerializeToString())
+        elements = await rerun(self.ws, rerun_message(self.query, "join", click=click,
+                                                      text=text))
         run = Run()
-        while True:
-            left = STEP_TIMEOUT_S - (time.monotonic() - started)
-            if left <= 0:
-                raise TimeoutError(f"no script_finished within {STEP_TIMEOUT_S:.0f} s")
-            message = self.ForwardMsg()
-            message.ParseFromString(await asyncio.wait_for(self.ws.recv(), left))
-            kind = message.WhichOneof("type")
-            if kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-                element = message.delta.new_element
-                which = element.WhichOneof("type")
-                if which in ("button", "text_input"):
-                    wid = getattr(element, which).id
-                    run.widgets[_key_of(wid)] = wid
-                elif which == "alert":
-                    run.alerts.append(element.alert.body)
-                elif which == "exception":
-                    raise RuntimeError(f"the app drew an exception: {element.exception.message}")
-            elif kind == "script_finished":
-                status = message.script_finished
-                if status == self.ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                    run = Run()
-                    continue
-                if status != self.ForwardMsg.FINISHED_SUCCESSFULLY:
-                    raise RuntimeError(f"the script finished with status {status}")
-                return run
+        for element in elements:
+            which = element.WhichOneof("type")
+            if which in ("button", "text_input"):
+                wid = getattr(element, which).id
+                run.widgets[_key_of(wid)] = wid
+            elif which == "alert":
+                run.alerts.append(element.alert.body)
+        return run
 
     async def join(self) -> Run:
-        cookies = await asyncio.to_thread(self.first_visit)
-        host = self.base.split("://", 1)[1].rstrip("/")
-        self.ws = await connect(f"ws://{host}/_stcore/stream",
-                                subprotocols=[Subprotocol("streamlit")],
-                                origin=Origin(self.base.rstrip("/")),
-                                additional_headers={"Cookie": cookies},
-                                open_timeout=STEP_TIMEOUT_S, max_size=None)
+        jar = await asyncio.to_thread(first_visit, f"{self.base}join?{self.query}")
+        self.ws = await open_stream(self.base, jar)
         run = await self.step()
         nick, enter = run.widgets.get("join_nickname"), run.widgets.get("join_enter")
         if nick is None or enter is None:
@@ -198,8 +156,7 @@ async def drive_class(base: str, db: str, students: int, questions: int, spread:
         try:
             await work
         except Exception as error:  # one phone's failure is counted, the rest go on
-            first = str(error).strip().splitlines()[0] if str(error).strip() else ""
-            tally.errors.append(f"phone {phone.number}: {type(error).__name__} {first}")
+            tally.errors.append(f"phone {phone.number}: {describe(error)}")
 
     joins = []
     for phone in phones:  # a class logs in over a few seconds
@@ -259,8 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         "students": args.students, "replicas": args.replicas, "questions": args.questions,
         "spread_s": args.spread, "seconds": round(elapsed, 1), "joined": tally.joined,
         "taps": len(tally.tap_s), "errors": len(tally.errors),
-        "tap_p50_s": round(_quantile(tally.tap_s, 0.50), 3),
-        "tap_p95_s": round(_quantile(tally.tap_s, 0.95), 3),
+        "tap_p50_s": round(quantile(tally.tap_s, 0.50), 3),
+        "tap_p95_s": round(quantile(tally.tap_s, 0.95), 3),
         "tap_max_s": round(max(tally.tap_s, default=float("nan")), 3),
         "checks": done["checks"], "first_errors": tally.errors[:5],
         "load_average_before": [round(x, 1) for x in load_before],

@@ -31,29 +31,29 @@ import asyncio
 import json
 import os
 import random
-import signal
-import statistics
-import subprocess
 import sys
-import threading
 import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from websockets.asyncio.client import connect  # noqa: E402
-from websockets.typing import Origin, Subprotocol  # noqa: E402
+from benchmarks.streamlit_client import (  # noqa: E402
+    PageError,
+    describe,
+    first_visit,
+    open_stream,
+    quantile,
+    rerun,
+    rerun_message,
+    served,
+    widget_ids,
+)
 
 QUERY = "lang=en&kinds=obligation,trick_points,hand_winner,cante"
 """Kinds answered with plain option buttons (card kinds need the card component)."""
-STEP_TIMEOUT_S = 30.0
 
 
 @dataclass
@@ -67,29 +67,6 @@ class Tally:
     not_saved: int = 0
 
 
-class PageError(Exception):
-    """The page did not show what a student needs (one line)."""
-
-
-def _protos() -> tuple[Any, Any]:
-    from streamlit.proto.BackMsg_pb2 import BackMsg
-    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-    return BackMsg, ForwardMsg
-
-
-def first_visit(base: str) -> dict[str, str]:
-    """Load the quiz page once, as a browser does: the cookies nginx and Streamlit set."""
-    with urllib.request.urlopen(f"{base}quiz?{QUERY}", timeout=30) as reply:
-        reply.read()
-        jar: dict[str, str] = {}
-        for header in reply.headers.get_all("Set-Cookie") or []:
-            cookie: SimpleCookie = SimpleCookie()
-            cookie.load(header)
-            jar.update({name: morsel.value for name, morsel in cookie.items()})
-    return jar
-
-
 class Student:
     """One simulated browser tab on the quiz page."""
 
@@ -98,18 +75,11 @@ class Student:
         self.base = base
         self.tally = tally
         self.rng = rng
-        self.BackMsg, self.ForwardMsg = _protos()
 
     async def run(self, answers: int, until: float, every: float) -> None:
         try:
-            jar = await asyncio.to_thread(first_visit, self.base)
-            cookies = "; ".join(f"{k}={v}" for k, v in jar.items())
-            host = self.base.split("://", 1)[1].rstrip("/")
-            async with connect(f"ws://{host}/_stcore/stream",
-                               subprotocols=[Subprotocol("streamlit")],
-                               origin=Origin(self.base.rstrip("/")),
-                               additional_headers={"Cookie": cookies},
-                               open_timeout=STEP_TIMEOUT_S, max_size=None) as ws:
+            jar = await asyncio.to_thread(first_visit, f"{self.base}quiz?{QUERY}")
+            async with open_stream(self.base, jar) as ws:
                 buttons = await self.step(ws, None)
                 done = 0
                 while done < answers and time.monotonic() < until:
@@ -127,54 +97,20 @@ class Student:
                         raise PageError("no next-question button after an answer")
                     buttons = await self.step(ws, following[0])
         except Exception as error:  # every failure of one student is counted, none stops the rest
-            first = str(error).strip().splitlines()[0] if str(error).strip() else ""
-            self.tally.errors.append(f"student {self.number}: {type(error).__name__} {first}")
+            self.tally.errors.append(f"student {self.number}: {describe(error)}")
 
     async def step(self, ws: Any, click: str | None, *, answer: bool = False) -> list[str]:
         """Send one rerun (a click, or the first load); the button ids of the final run."""
-        back = self.BackMsg()
-        state = back.rerun_script
-        state.query_string = QUERY
-        state.page_name = "quiz"
-        if click is not None:
-            widget = state.widget_states.widgets.add()
-            widget.id = click
-            widget.trigger_value = True
         started = time.monotonic()
-        await ws.send(back.SerializeToString())
-        buttons: list[str] = []
-        saw_warning = False
-        while True:
-            left = STEP_TIMEOUT_S - (time.monotonic() - started)
-            if left <= 0:
-                raise TimeoutError(f"no script_finished within {STEP_TIMEOUT_S:.0f} s")
-            message = self.ForwardMsg()
-            message.ParseFromString(await asyncio.wait_for(ws.recv(), left))
-            kind = message.WhichOneof("type")
-            if kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-                element = message.delta.new_element
-                which = element.WhichOneof("type")
-                if which == "button":
-                    buttons.append(element.button.id)
-                elif which == "exception":
-                    raise PageError(f"the app drew an exception: {element.exception.message}")
-                elif which == "alert" and answer and element.alert.format == 3:  # warning
-                    saw_warning = True
-            elif kind == "script_finished":
-                status = message.script_finished
-                if status == self.ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                    buttons = []
-                    continue
-                if status != self.ForwardMsg.FINISHED_SUCCESSFULLY:
-                    raise PageError(f"the script finished with status {status}")
-                break
+        elements = await rerun(ws, rerun_message(QUERY, "quiz", click=click))
         self.tally.step_s.append(time.monotonic() - started)
         if answer:
-            if saw_warning:
+            if any(e.WhichOneof("type") == "alert" and e.alert.format == 3  # a warning
+                   for e in elements):
                 self.tally.not_saved += 1
             else:
                 self.tally.acknowledged += 1
-        return buttons
+        return widget_ids(elements, "button")
 
 
 async def drive(base: str, students: int, answers: int, duration: float, every: float,
@@ -190,44 +126,6 @@ async def drive(base: str, students: int, answers: int, duration: float, every: 
         await asyncio.sleep(0.1)  # a class logs in over a few seconds, not in one instant
     await asyncio.gather(*crowd)
     return tally
-
-
-# ------------------------------------------------------------------------ the server
-@contextmanager
-def served(replicas: int) -> Iterator[tuple[str, str, Path]]:
-    """``tute-tutor serve`` in a temporary folder: its URL, its database's URL, its folder."""
-    from tute_tutor.serve.postgres import free_port, scratch_folder
-
-    with scratch_folder("tute-load-") as folder:
-        data = folder / "data"
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-            [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
-        with (folder / "serve.log").open("w", encoding="utf-8") as log:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "tute_tutor", "serve", "--replicas", str(replicas),
-                 "--port", str(free_port()), "--data", str(data)],
-                stdout=subprocess.PIPE, stderr=log, text=True, cwd=ROOT, env=env)
-        try:
-            lines: list[str] = []
-            reader = threading.Thread(
-                target=lambda: lines.append(process.stdout.readline() if process.stdout
-                                            else ""), daemon=True)
-            reader.start()
-            reader.join(180)
-            if not lines or " at http" not in lines[0]:
-                raise SystemExit("tute-tutor serve did not start: "
-                                 + (folder / "serve.log").read_text(encoding="utf-8")[-500:])
-            state = json.loads((data / "serve.json").read_text(encoding="utf-8"))
-            port = state["postgres"]["port"]
-            yield (lines[0].rsplit(" at ", 1)[1].strip(),
-                   f"postgresql://postgres@127.0.0.1:{port}/tute_tutor", data)
-        finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 def answers_in(db: str) -> int:
@@ -300,14 +198,6 @@ def _process_tree(root: int) -> list[int]:
     return found
 
 
-def _quantile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
-
-
 def figures(tally: Tally, stored: int, students: int, replicas: int | None,
             seconds: float, memory: tuple[list[float], list[float]] = ([], []),
             cpu: dict[str, float] | None = None) -> dict[str, Any]:
@@ -317,11 +207,11 @@ def figures(tally: Tally, stored: int, students: int, replicas: int | None,
         "students": students, "replicas": replicas, "seconds": round(seconds, 1),
         "answers": len(tally.answer_s), "acknowledged": tally.acknowledged,
         "not_saved": tally.not_saved, "stored": stored, "errors": len(tally.errors),
-        "answer_p50_s": round(_quantile(tally.answer_s, 0.50), 3),
-        "answer_p95_s": round(_quantile(tally.answer_s, 0.95), 3),
+        "answer_p50_s": round(quantile(tally.answer_s, 0.50), 3),
+        "answer_p95_s": round(quantile(tally.answer_s, 0.95), 3),
         "answer_max_s": round(max(tally.answer_s, default=float("nan")), 3),
-        "step_p50_s": round(_quantile(tally.step_s, 0.50), 3),
-        "step_p95_s": round(_quantile(tally.step_s, 0.95), 3),
+        "step_p50_s": round(quantile(tally.step_s, 0.50), 3),
+        "step_p95_s": round(quantile(tally.step_s, 0.95), 3),
         "step_max_s": round(max(tally.step_s, default=float("nan")), 3),
         "replica_rss_mb_before": before, "replica_rss_mb_after": after,
         # growth over the class, after a warm-up that loaded the page's modules

@@ -33,7 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,8 +72,9 @@ def step_times(level: int, hands: int) -> list[float]:
     return times
 
 
-def hint_times(hands: int, clock: Callable[[], float] = time.perf_counter) -> list[float]:
-    times: list[float] = []
+def learner_turns(hands: int) -> Iterator[Table]:
+    """The table at each of the learner's turns over ``hands`` seeded hands against level-2
+    computers; after each, the learner plays a random legal card (or passes a moment)."""
     for seed in range(hands):
         table = Table(TableConfig("clasico", seed=seed, levels=(2,)))
         rng = random.Random(seed)
@@ -81,27 +82,26 @@ def hint_times(hands: int, clock: Callable[[], float] = time.perf_counter) -> li
             table.run()
             if table.finished:
                 break
-            if table.legal_cards() and not table.offers():
-                started = clock()
-                table.hint()
-                times.append(clock() - started)
+            yield table
             _learner(table, rng)
+
+
+def hint_times(hands: int, clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    times: list[float] = []
+    for table in learner_turns(hands):
+        if table.legal_cards() and not table.offers():
+            started = clock()
+            table.hint()
+            times.append(clock() - started)
     return times
 
 
 def state_times(hands: int) -> list[float]:
     times: list[float] = []
-    for seed in range(hands):
-        table = Table(TableConfig("clasico", seed=seed, levels=(2,)))
-        rng = random.Random(seed)
-        while not table.finished:
-            table.run()
-            if table.finished:
-                break
-            started = time.perf_counter()
-            Table.from_state(json.loads(json.dumps(table.to_state())))
-            times.append(time.perf_counter() - started)
-            _learner(table, rng)
+    for table in learner_turns(hands):
+        started = time.perf_counter()
+        Table.from_state(json.loads(json.dumps(table.to_state())))
+        times.append(time.perf_counter() - started)
     return times
 
 

@@ -29,47 +29,38 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
 import json
 import os
 import random
 import re
 import sys
 import time
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from websockets.asyncio.client import connect  # noqa: E402
-from websockets.typing import Origin, Subprotocol  # noqa: E402
-
+from benchmarks.streamlit_client import (  # noqa: E402
+    STEP_TIMEOUT_S,
+    describe,
+    first_visit,
+    new_element,
+    open_stream,
+    protos,
+    quantile,
+    rerun_message,
+    served,
+)
 from tute_tutor.live import room as R  # noqa: E402
 from tute_tutor.store import Store, open_store  # noqa: E402
 from tute_tutor.store.rooms import create_room, load_room, room_version  # noqa: E402
 from tute_tutor.ui.rooms import COMPUTER_PAUSE, TRICK_PAUSE  # noqa: E402
 
-STEP_TIMEOUT_S = 30.0
 HUMANS = 3
 LEVEL = 3
-
-
-def _load_benchmark() -> Any:
-    spec = importlib.util.spec_from_file_location("load_benchmark", ROOT / "benchmarks" /
-                                                  "load.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["load_benchmark"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-LOAD = _load_benchmark()
 
 
 @dataclass
@@ -167,17 +158,6 @@ async def follow(store: Store, tables: list[Table], tally: Tally, until: float) 
         await asyncio.sleep(0.05)
 
 
-def first_visit(base: str, code: str) -> dict[str, str]:
-    with urllib.request.urlopen(f"{base}rooms?room={code}&lang=en", timeout=30) as reply:
-        reply.read()
-        jar: dict[str, str] = {}
-        for header in reply.headers.get_all("Set-Cookie") or []:
-            cookie: SimpleCookie = SimpleCookie()
-            cookie.load(header)
-            jar.update({name: morsel.value for name, morsel in cookie.items()})
-    return jar
-
-
 class Player:
     """One simulated browser tab at one seat of one room."""
 
@@ -185,7 +165,7 @@ class Player:
                  rng: random.Random, access_log: Path | None = None) -> None:
         self.access_log = access_log
         self.base, self.table, self.seat, self.tally, self.rng = base, table, seat, tally, rng
-        self.BackMsg, self.ForwardMsg = LOAD._protos()
+        self.ForwardMsg = protos()[1]
         self.query = f"room={table.code}&lang=en"
         self.fragment: str | None = None
         self.buttons: list[str] = []
@@ -200,7 +180,8 @@ class Player:
         """The first page load; with an access log (``--spread``), loaded again with a
         new route cookie until this seat's replica is seat number modulo the replicas
         (so every room is played across replicas)."""
-        jar = first_visit(self.base, self.table.code)
+        url = f"{self.base}rooms?{self.query}"
+        jar = first_visit(url)
         if self.access_log is None:
             return jar
         for _ in range(40):
@@ -209,55 +190,42 @@ class Player:
             mine = _upstreams(self.access_log).get(route)
             if len(upstreams) >= 2 and mine == upstreams[self.seat % len(upstreams)]:
                 return jar
-            jar = first_visit(self.base, self.table.code)
+            jar = first_visit(url)
         return jar
 
     def _back(self, click: str | None = None, fragment: str | None = None) -> bytes:
-        back = self.BackMsg()
-        state = back.rerun_script
-        state.query_string = self.query
-        state.page_name = "rooms"
-        if self.page_hash:  # a rerun the app asks for (st.rerun) keeps to this page
-            state.page_script_hash = self.page_hash
-        if fragment is not None:
-            state.fragment_id = fragment
-            state.is_auto_rerun = True
-        if click is not None:
-            widget = state.widget_states.widgets.add()
-            widget.id = click
-            widget.trigger_value = True
-        return bytes(back.SerializeToString())
+        # a rerun the app asks for (st.rerun) keeps to this page: its hash
+        return rerun_message(self.query, "rooms", click=click, fragment=fragment,
+                             page_hash=self.page_hash)
 
     async def run(self, until: float) -> None:
         try:
             jar = await asyncio.to_thread(self.visit)
             self.route = next((v for k, v in jar.items() if k.startswith("tute_route")), "")
             jar["tute_learner"] = self.table.tokens[self.seat]
-            cookies = "; ".join(f"{k}={v}" for k, v in jar.items())
-            host = self.base.split("://", 1)[1].rstrip("/")
-            async with connect(f"ws://{host}/_stcore/stream",
-                               subprotocols=[Subprotocol("streamlit")],
-                               origin=Origin(self.base.rstrip("/")),
-                               additional_headers={"Cookie": cookies},
-                               open_timeout=STEP_TIMEOUT_S, max_size=None) as ws:
+            async with open_stream(self.base, jar) as ws:
                 reader = asyncio.create_task(self.read(ws))
                 try:
                     await self.play(ws, until)
                 finally:
                     reader.cancel()
         except Exception as error:  # counted, never stops the others
-            first = str(error).strip().splitlines()[0] if str(error).strip() else ""
-            self.tally.errors.append(f"{self.table.code}/{self.seat}: "
-                                     f"{type(error).__name__} {first}")
+            self.tally.errors.append(f"{self.table.code}/{self.seat}: {describe(error)}")
 
     async def read(self, ws: Any) -> None:
         texts: list[str] = []
         buttons: list[str] = []
         while True:
-            message = self.ForwardMsg()
-            message.ParseFromString(await ws.recv())
+            message = self.ForwardMsg.FromString(await ws.recv())
             kind = message.WhichOneof("type")
-            if kind == "new_session":
+            element = new_element(message)  # an exception drawn by the app raises
+            if element is not None:
+                which = element.WhichOneof("type")
+                if which == "text":
+                    texts.append(element.text.body)
+                elif which == "button":
+                    buttons.append(element.button.id)
+            elif kind == "new_session":
                 texts, buttons = [], []
             elif kind == "navigation":  # the rooms page's hash, for every later rerun
                 for page in message.navigation.app_pages:
@@ -265,16 +233,6 @@ class Player:
                         self.page_hash = page.page_script_hash
             elif kind == "auto_rerun":
                 self.fragment = message.auto_rerun.fragment_id
-            elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-                element = message.delta.new_element
-                which = element.WhichOneof("type")
-                if which == "text":
-                    texts.append(element.text.body)
-                elif which == "button":
-                    buttons.append(element.button.id)
-                elif which == "exception":
-                    raise LOAD.PageError(f"the app drew an exception: "
-                                         f"{element.exception.message}")
             elif kind == "script_finished":
                 status = message.script_finished
                 if status == self.ForwardMsg.FINISHED_EARLY_FOR_RERUN:
@@ -412,7 +370,7 @@ def replicas_per_room(data: Path | None, tables: list[Table],
 
 def figures(tally: Tally, tables: list[Table], seconds: float, replicas: int | None,
             spread: list[int], load: tuple[float, float, float]) -> dict[str, Any]:
-    q: Callable[[list[float], float], float] = LOAD._quantile
+    q: Callable[[list[float], float], float] = quantile
     lost = 0
     for table in tables:
         replayed = R._build(table.room.settings, table.room.seed, table.room.actions)
@@ -480,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.url:
         result = measure(args.url, args.db, None)
     else:
-        with LOAD.served(args.replicas) as (base, db, data):
+        with served(args.replicas) as (base, db, data):
             result = measure(base, db, data)
     if args.json:
         print(json.dumps(result))

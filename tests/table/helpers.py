@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
-from tute_tutor.table.controller import Table
+from tute_tutor.table.controller import Table, TableConfig
 
 
 def learner_turn(table: Table, rng: random.Random, declare: float = 0.7) -> None:
@@ -41,3 +43,18 @@ def play_hand(table: Table, rng: random.Random, declare: float = 0.7) -> None:
         assert table.waiting_for_learner
         learner_turn(table, rng, declare)
     raise AssertionError("the hand did not end")
+
+
+def learner_moments(ruleset: str, *, seeds: int, turns: int, declare: float = 0.7,
+                    **options: Any) -> Iterator[Table]:
+    """The table at each learner decision of the hands seeded 0 to ``seeds - 1`` (at most
+    ``turns`` a hand); after each, the learner plays on (:func:`learner_turn`)."""
+    for seed in range(seeds):
+        table = Table(TableConfig(ruleset, seed=seed, **options))
+        rng = random.Random(seed)
+        for _ in range(turns):
+            table.run()
+            if table.finished:
+                break
+            yield table
+            learner_turn(table, rng, declare)

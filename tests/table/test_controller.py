@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.table.helpers import learner_turn, play_hand
+from tests.table.helpers import learner_moments, learner_turn, play_hand
 from tute_tutor.engine.cards import CARDS, Card, suit_name
 from tute_tutor.engine.errors import RulesError, TuteError
 from tute_tutor.engine.game import CanteEvent, Game, PlayEvent, SeatView, SwapEvent, TuteEvent
@@ -180,30 +180,23 @@ def test_learner_is_asked_whenever_the_rules_let_them_declare(ruleset: str) -> N
 
 def test_illegal_click_plays_nothing_and_says_why_in_the_learners_language() -> None:
     refused = 0
-    for seed in range(40):
-        table = Table(TableConfig("clasico", seed=seed))
-        rng = random.Random(seed)
-        for _ in range(60):
-            table.run()
-            if table.finished:
+    for table in learner_moments("clasico", seeds=40, turns=60):
+        analysis = table.learner_analysis()
+        illegal = [c for c in table.learner_hand() if c not in table.legal_cards()]
+        if analysis is not None and illegal:
+            card = illegal[0]
+            events = list(table.game.events)
+            log_size = len(table.log)
+            for lang in ("es", "en"):
+                result = table.click(card, lang)
+                assert not result.played
+                assert result.message == explain_refusal(analysis, card, lang)
+            assert table.game.events == events
+            assert len(table.log) == log_size
+            assert table.waiting_for_learner
+            refused += 1
+            if refused >= 5:
                 break
-            analysis = table.learner_analysis()
-            illegal = [c for c in table.learner_hand() if c not in table.legal_cards()]
-            if analysis is not None and illegal:
-                card = illegal[0]
-                events = list(table.game.events)
-                log_size = len(table.log)
-                for lang in ("es", "en"):
-                    result = table.click(card, lang)
-                    assert not result.played
-                    assert result.message == explain_refusal(analysis, card, lang)
-                assert table.game.events == events
-                assert len(table.log) == log_size
-                assert table.waiting_for_learner
-                refused += 1
-            learner_turn(table, rng)
-        if refused >= 5:
-            break
     assert refused >= 5
 
 
@@ -261,23 +254,16 @@ def test_undo_twice_and_nothing_left_to_undo() -> None:
 
 
 def test_undo_takes_back_a_cante() -> None:
-    for seed in range(60):
-        table = Table(TableConfig("clasico", seed=seed))
-        rng = random.Random(seed)
-        for _ in range(40):
-            table.run()
-            if table.finished:
-                break
-            offers = table.offers()
-            if offers.cantes:
-                events = list(table.game.events)
-                assert table.sing(offers.cantes[0])
-                assert isinstance(table.game.events[-1], CanteEvent)
-                assert table.undo()
-                assert table.game.events == events
-                assert table.offers() == offers
-                return
-            learner_turn(table, rng, declare=0)
+    for table in learner_moments("clasico", seeds=60, turns=40, declare=0):
+        offers = table.offers()
+        if offers.cantes:
+            events = list(table.game.events)
+            assert table.sing(offers.cantes[0])
+            assert isinstance(table.game.events[-1], CanteEvent)
+            assert table.undo()
+            assert table.game.events == events
+            assert table.offers() == offers
+            return
     pytest.fail("no cante offered to the learner in 60 seeded hands")
 
 
@@ -334,17 +320,10 @@ def test_hint_uses_the_level_four_evaluation() -> None:
 
 
 def _find_illegal_moment(ruleset: str, referee: bool) -> tuple[Table, Card]:
-    for seed in range(60):
-        table = Table(TableConfig(ruleset, seed=seed, referee=referee))
-        rng = random.Random(seed)
-        for _ in range(60):
-            table.run()
-            if table.finished:
-                break
-            illegal = [c for c in table.learner_hand() if c not in table.legal_cards()]
-            if table.legal_cards() and illegal:
-                return table, illegal[0]
-            learner_turn(table, rng, declare=0)
+    for table in learner_moments(ruleset, seeds=60, turns=60, declare=0, referee=referee):
+        illegal = [c for c in table.learner_hand() if c not in table.legal_cards()]
+        if table.legal_cards() and illegal:
+            return table, illegal[0]
     raise AssertionError("no illegal choice found")
 
 

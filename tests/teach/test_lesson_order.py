@@ -151,26 +151,25 @@ BETTER = {"es": r"\bconviene\b|\bmejor\b|\bdeberías\b",
           "en": r"\bbetter\b|\bbest\b|\bwise\b|\bshould\b"}
 
 
-@pytest.mark.parametrize("lesson_id", LESSON_IDS)
-def test_a_prompt_in_the_plural_takes_several_cards(lesson_id: str) -> None:
+def assert_worded_as_graded(lesson_id: str, wording: dict[str, str], ask: str) -> None:
+    """Each scenario's prompt has ``wording`` (per language) exactly when it asks ``ask``."""
     lesson = next(item for item in LESSONS if item.id == lesson_id)
     for block in lesson.blocks:
         if block.kind != "scenario":
             continue
         for lang in ("es", "en"):
-            plural = re.search(PLURAL[lang], block.prompt[lang].lower()) is not None
-            assert plural == (block.ask == "all"), (lesson_id, block.prompt[lang])
+            worded = re.search(wording[lang], block.prompt[lang].lower()) is not None
+            assert worded == (block.ask == ask), (lesson_id, block.prompt[lang])
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_a_prompt_in_the_plural_takes_several_cards(lesson_id: str) -> None:
+    assert_worded_as_graded(lesson_id, PLURAL, "all")
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)
 def test_a_prompt_asking_for_the_better_card_is_graded_on_quality(lesson_id: str) -> None:
-    lesson = next(item for item in LESSONS if item.id == lesson_id)
-    for block in lesson.blocks:
-        if block.kind != "scenario":
-            continue
-        for lang in ("es", "en"):
-            better = re.search(BETTER[lang], block.prompt[lang].lower()) is not None
-            assert better == (block.ask == "best"), (lesson_id, block.prompt[lang])
+    assert_worded_as_graded(lesson_id, BETTER, "best")
 
 
 def words(text: str) -> list[str]:

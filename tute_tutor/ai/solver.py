@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from tute_tutor.engine.cards import SUIT_MASKS
+from tute_tutor.engine.cards import SUIT_MASKS, iter_bits
 from tute_tutor.engine.tricks import (
     POINTS,
     SUIT,
@@ -486,9 +486,4 @@ def legal_cards(pos: Position, seat: int) -> list[int]:
             mask = exempt_mask(hand, lead)
         else:
             mask = legal_mask(hand, lead, high, best, pos.trump, pos.overtake, pos.low_trump)
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(iter_bits(mask))

@@ -48,6 +48,7 @@ from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import Rules, find_rules, validate_flag
 from tute_tutor.live.codes import CODE_ALPHABET, new_code, read_code, token_digest
 from tute_tutor.store.names import BadName, normalise_name
+from tute_tutor.words.log import LogLine
 
 MAX_NICKNAME: Final = 24
 IDLE_LIMITS: Final = (30, 3600)
@@ -236,7 +237,7 @@ class Room:
 
 # ----------------------------------------------------------------- the match replayed
 @dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(LogLine):
     """One thing that happened, kept as data (worded per viewer by live.words).
 
     ``private`` is the only seat that may read it (a card drawn from the stock), or
@@ -247,13 +248,6 @@ class LogEntry:
                   "end", "pass"]
     seat: int
     hand: int
-    card: Card | None = None
-    analysis: PlayAnalysis | None = None
-    suit: int | None = None
-    points: int = 0
-    other: Card | None = None
-    last: bool = False
-    result: HandResult | None = None
     private: int | None = None
 
 

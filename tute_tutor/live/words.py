@@ -1,7 +1,7 @@
 """A room's log and refusals in words, for one seat, with the practice table's sentences.
 
-The sentences are the practice table's (catalogue ``practice.log.*``, and
-:func:`~tute_tutor.words.explain.explain`, :func:`describe_play` and
+The sentences are the practice table's (:func:`tute_tutor.words.log.line_text`, catalogue
+``practice.log.*``, and :func:`~tute_tutor.words.explain.explain`, :func:`describe_play` and
 :func:`explain_refusal` for the obligation behind every card); only the names differ:
 each seat is its nickname, the reader is "you".
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tute_tutor.engine.cards import suit_name
 from tute_tutor.engine.game import HandResult
 from tute_tutor.live.room import LogEntry, PublicSeat, RoomError
 from tute_tutor.words.catalog import t
-from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal
+from tute_tutor.words.explain import explain_refusal
+from tute_tutor.words.log import line_text
 
 
 def seat_name(seat: PublicSeat, lang: str) -> str:
@@ -22,11 +22,6 @@ def seat_name(seat: PublicSeat, lang: str) -> str:
     if seat.kind == "human" and seat.nickname:
         return seat.nickname
     return t("rooms.seat.computer", lang, number=seat.index + 1)
-
-
-def _pair(suit: int, points: int, lang: str) -> str:
-    key = "practice.log.cuarenta" if points == 40 else "practice.log.veinte"
-    return t(key, lang, suit=suit_name(suit, lang))
 
 
 def side_name(side: int, seats: Sequence[PublicSeat], lang: str) -> str:
@@ -53,33 +48,10 @@ def outcome_text(result: HandResult, seats: Sequence[PublicSeat], lang: str) -> 
 def entry_text(entry: LogEntry, seats: Sequence[PublicSeat], viewer: int | None,
                lang: str) -> str:
     """One log line for the player at ``viewer`` (second person for their own actions)."""
-    you = "_you" if entry.seat == viewer else ""
-    name = seat_name(seats[entry.seat], lang)
-    card = card_name(entry.card, lang) if entry.card is not None else ""
-    if entry.kind == "deal":
-        key = "practice.log.deal_stock" if len(seats) == 2 else "practice.log.deal"
-        return t(key + you, lang, dealer=name, card=card, trump=suit_name(entry.suit or 0, lang))
-    if entry.kind == "play":
-        assert entry.analysis is not None and entry.card is not None
-        if you:
-            return t("practice.log.you_play", lang, card=card) + " " + explain(entry.analysis,
-                                                                                 lang)
-        return describe_play(name, entry.analysis, entry.card, lang)
-    if entry.kind == "cante":
-        return t("practice.log.cante" + you, lang, name=name,
-                 pair=_pair(entry.suit or 0, entry.points, lang), points=entry.points)
-    if entry.kind == "tute":
-        kind = t("practice.log.tute_reyes" if entry.points == 12 else
-                 "practice.log.tute_caballos", lang)
-        return t("practice.log.tute" + you, lang, name=name, kind=kind)
-    if entry.kind == "swap":
-        other = card_name(entry.other, lang) if entry.other is not None else ""
-        return t("practice.log.swap" + you, lang, name=name, given=card, taken=other)
-    if entry.kind == "trick":
-        key = "practice.log.trick_last" if entry.last else "practice.log.trick"
-        return t(key + you, lang, name=name, card=card, points=entry.points)
-    if entry.kind == "draw":
-        return t("practice.log.draw" + you, lang, name=name, card=card)
+    text = line_text(entry.kind, entry, seat_name(seats[entry.seat], lang),
+                     you=entry.seat == viewer, players=len(seats), lang=lang)
+    if text is not None:
+        return text
     if entry.kind == "end" and entry.result is not None:
         return t("practice.log.end", lang) + " " + outcome_text(entry.result, seats, lang)
     return ""

@@ -381,16 +381,22 @@ class Classes:
                                                        "question": current.index})))
         self._bump(session, row)
 
+    def _close_current(self, session: Session, code: str) -> tuple[_ClassSession, int]:
+        """Lock the class and close its current question (``no_question`` if there is
+        none): the class's row and the question's index."""
+        row = self._row(session, code, lock=True)
+        state = self._state(session, row)
+        if state.current is None:
+            raise cl.ClassError("no_question")
+        self._close(session, row, state, db_now(session))
+        return row, state.current.index
+
     def close(self, code: str) -> None:
         """Stop taking answers to the current question."""
         code = cl.clean_code(code)
 
         def run(session: Session) -> None:
-            row = self._row(session, code, lock=True)
-            state = self._state(session, row)
-            if state.current is None:
-                raise cl.ClassError("no_question")
-            self._close(session, row, state, db_now(session))
+            self._close_current(session, code)
 
         self._write(run)
 
@@ -399,14 +405,10 @@ class Classes:
         code = cl.clean_code(code)
 
         def run(session: Session) -> None:
-            row = self._row(session, code, lock=True)
-            state = self._state(session, row)
-            if state.current is None:
-                raise cl.ClassError("no_question")
-            self._close(session, row, state, db_now(session))
+            row, index = self._close_current(session, code)
             session.execute(update(_ClassQuestion).where(
                 _ClassQuestion.session_id == row.id,
-                _ClassQuestion.idx == state.current.index).values(revealed=True))
+                _ClassQuestion.idx == index).values(revealed=True))
 
         self._write(run)
 

@@ -29,14 +29,15 @@ from typing import Any, Final, Literal, Protocol
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction, apply_action
 from tute_tutor.ai.levels import ExpertPlayer
-from tute_tutor.engine.cards import Card, suit_from_letter, suit_name
+from tute_tutor.engine.cards import Card, suit_from_letter
 from tute_tutor.engine.errors import RulesError, TuteError
 from tute_tutor.engine.game import Game, HandResult, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.words.catalog import t
-from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal, join_names
+from tute_tutor.words.explain import card_name, explain_refusal, join_names
+from tute_tutor.words.log import LogLine, line_text
 
 LEARNER: Final = 0
 """The learner's seat: seat 0 (mano in the first hand, partner of seat 2 in pairs)."""
@@ -161,13 +162,8 @@ def side_name(side: int, rules: Rules, lang: str = "es") -> str:
     return seat_name(side, lang)
 
 
-def _pair_name(suit: int, points: int, lang: str) -> str:
-    key = "practice.log.cuarenta" if points == 40 else "practice.log.veinte"
-    return t(key, lang, suit=suit_name(suit, lang))
-
-
 @dataclass(frozen=True, slots=True)
-class Announcement:
+class Announcement(LogLine):
     """One line of the table's log, kept as data and worded when shown.
 
     ``at`` is the number of game events once it happened (undo drops later lines).
@@ -176,49 +172,17 @@ class Announcement:
     kind: AnnouncementKind
     seat: int
     at: int
-    card: Card | None = None
-    analysis: PlayAnalysis | None = None
-    suit: int | None = None
-    points: int = 0
-    other: Card | None = None
-    last: bool = False
-    result: HandResult | None = None
     players: int = 4
 
     def text(self, lang: str = "es") -> str:
         """The announcement in ``lang``."""
-        you = "_you" if self.seat == LEARNER else ""
-        name = seat_name(self.seat, lang)
-        card = card_name(self.card, lang) if self.card is not None else ""
-        if self.kind == "deal":
-            key = "practice.log.deal_stock" if self.players == 2 else "practice.log.deal"
-            return t(key + you, lang, dealer=name, card=card,
-                     trump=suit_name(self.suit or 0, lang))
-        if self.kind == "play":
-            assert self.analysis is not None and self.card is not None
-            if self.seat == LEARNER:
-                return t("practice.log.you_play", lang, card=card) + " " + \
-                    explain(self.analysis, lang)
-            return describe_play(name, self.analysis, self.card, lang)
+        text = line_text(self.kind, self, seat_name(self.seat, lang), you=self.seat == LEARNER,
+                         players=self.players, lang=lang)
+        if text is not None:
+            return text
         if self.kind == "renuncio":
             assert self.analysis is not None and self.card is not None
             return renuncio_text(self.seat, self.analysis, self.card, lang)
-        if self.kind == "cante":
-            assert self.suit is not None
-            return t("practice.log.cante" + you, lang, name=name,
-                     pair=_pair_name(self.suit, self.points, lang), points=self.points)
-        if self.kind == "tute":
-            kind = t("practice.log.tute_reyes" if self.points == 12 else
-                     "practice.log.tute_caballos", lang)
-            return t("practice.log.tute" + you, lang, name=name, kind=kind)
-        if self.kind == "swap":
-            other = card_name(self.other, lang) if self.other is not None else ""
-            return t("practice.log.swap" + you, lang, name=name, given=card, taken=other)
-        if self.kind == "trick":
-            key = "practice.log.trick_last" if self.last else "practice.log.trick"
-            return t(key + you, lang, name=name, card=card, points=self.points)
-        if self.kind == "draw":
-            return t("practice.log.draw" + you, lang, name=name, card=card)
         assert self.result is not None
         return t("practice.log.end", lang) + " " + outcome_text(self.result, self.players, lang)
 

@@ -19,7 +19,7 @@ legal cards from :func:`~tute_tutor.engine.legal.analyse_play`, cantes and tutes
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final
@@ -147,6 +147,18 @@ def _play_all(game: Game, cards: str) -> None:
         game.play(card)
 
 
+def _scripted_games(flag: str, hands: Sequence[str],
+                    *tricks: str) -> Iterator[tuple[Any, Rules, Game]]:
+    """Under each of the flag's two settings: the value, the rules and the scripted deal
+    ``hands`` with ``tricks`` played."""
+    for value in FLAG_VALUES[flag]:
+        rules = rules_with(flag, value)
+        game = _scripted(rules, hands, {flag: value})
+        for trick in tricks:
+            _play_all(game, trick)
+        yield value, rules, game
+
+
 def _play_example(flag: str) -> FlagExample:
     trump, hand, trick, focus = PLAY_EXAMPLES[flag]  # kept with the flag's definition
     card = Card.parse(focus)
@@ -167,10 +179,7 @@ def _play_example(flag: str) -> FlagExample:
 def _cante_example(flag: str) -> FlagExample:
     sides = []
     trick: tuple[Card, ...] = ()
-    for value in FLAG_VALUES[flag]:
-        rules = rules_with(flag, value)
-        game = _scripted(rules, _CANTE_DEAL, {flag: value})
-        _play_all(game, _FIRST_TRICK)
+    for value, rules, game in _scripted_games(flag, _CANTE_DEAL, _FIRST_TRICK):
         trick = game.tricks[-1].cards
         if flag == "cantes_per_trick":
             game.cante(PARTNER, ESPADAS)  # the trick's winner sings first
@@ -185,11 +194,7 @@ def _tute_timing_example() -> FlagExample:
     flag = "tute_timing"
     sides = []
     trick: tuple[Card, ...] = ()
-    for value in FLAG_VALUES[flag]:
-        rules = rules_with(flag, value)
-        game = _scripted(rules, _TUTE_DEAL, {flag: value})
-        _play_all(game, _FIRST_TRICK)
-        _play_all(game, _SECOND_TRICK)
+    for value, rules, game in _scripted_games(flag, _TUTE_DEAL, _FIRST_TRICK, _SECOND_TRICK):
         trick = game.tricks[-1].cards
         won = sum(1 for t in game.tricks if rules.team_of(t.winner) == rules.team_of(YOU))
         sides.append(FlagSide(value, rules, game.can_tute(YOU), facts={"tricks_won": won}))
@@ -201,10 +206,7 @@ def _tute_award_example() -> FlagExample:
     flag = "tute_award"
     sides = []
     trick: tuple[Card, ...] = ()
-    for value in FLAG_VALUES[flag]:
-        rules = rules_with(flag, value)
-        game = _scripted(rules, _TUTE_DEAL, {flag: value})
-        _play_all(game, _FIRST_TRICK)
+    for value, rules, game in _scripted_games(flag, _TUTE_DEAL, _FIRST_TRICK):
         trick = game.tricks[-1].cards
         game.declare_tute(YOU)
         result = game.result()
