@@ -44,7 +44,10 @@ _CSS = """
   outline-offset: 3px; }
 .tt-pick:disabled { cursor: default; }
 .tt-pick { position: relative; }
+.tt-pick img { display: block; }
 @media (max-width: 480px) { .tt-hand { gap: 5px; } }
+/* Phones: six cards a row, so that a whole hand takes two rows. */
+@media (max-width: 640px) { .tt-pick img { max-width: 14vw; height: auto; } }
 .tt-pick.tt-hint { transform: translateY(-10px); outline: 4px dashed #8a5a00;
   outline-offset: 3px; }
 .tt-pick[aria-pressed="true"] { transform: translateY(-12px);
