@@ -165,9 +165,19 @@ def test_practice_table_fits_a_phone(
         # the drawn hand (a copy Streamlit keeps hidden while it redraws does not count)
         cards = page.locator("button.tt-pick:visible")
         assert cards.count() == 10
+        page.wait_for_timeout(300)  # the drawn cards take their phone size
+        # the table and the whole hand are on the first screen, nothing scrolled: the page
+        # title, the status and the trump card are all that come before them
+        assert page.evaluate("() => document.querySelector('.stMain').scrollTop") == 0
+        table = page.locator(".tt-table:visible").bounding_box()
+        assert table is not None and table["y"] >= 0
         for index in range(cards.count()):  # the hand wraps instead of running off-screen
             box = cards.nth(index).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            assert box["y"] > table["y"] + table["height"] and box["y"] + box["height"] <= 844, \
+                (table, box)
+        setup = page.get_by_text("Preparar la mesa").first.bounding_box()
+        assert setup is not None and setup["y"] > box["y"]  # the settings come under the hand
         card = page.locator(LEGAL).first
         name = (card.get_attribute("aria-label") or "").split(",")[0]
         card.tap()

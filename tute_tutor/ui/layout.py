@@ -150,7 +150,7 @@ PAGE_CSS = """<style>
 @media (max-width: 640px) {
   [data-testid='stMainBlockContainer'] { padding-top: 3.75rem; }
   [data-testid='stMainBlockContainer'] h1 { font-size: 1.9rem; padding: 0.25rem 0 0.5rem 0; }
-  [data-testid='stMainBlockContainer'] h2 { font-size: 1.45rem; padding: 0.25rem 0 0.5rem 0; }
+  [data-testid='stMainBlockContainer'] h2 { font-size: 1.35rem; padding: 0.25rem 0 0.4rem 0; }
   [data-testid='stMainBlockContainer'] h3 { font-size: 1.2rem; padding: 0.25rem 0 0.25rem 0; }
   [data-testid='stMetricValue'] { font-size: 1.6rem; }
   .tt-hand svg.tt-card, .tt-trick svg.tt-card { max-width: 15vw !important; }
@@ -158,9 +158,10 @@ PAGE_CSS = """<style>
   .tt-table svg.tt-card { max-width: 12vw !important; }
   .st-key-practice_table { padding: 0.5rem !important; }
   .st-key-practice_play, .st-key-practice_table { gap: 0.5rem !important; }
-  .st-key-practice_status p { font-size: 0.9rem; }
-  .st-key-practice_status svg.tt-card { max-width: 11vw !important; }
-  .tt-table figcaption { max-width: 36vw !important; font-size: 0.75rem !important; }
+  .st-key-practice_status p { font-size: 0.85rem; }
+  .st-key-practice_status svg.tt-card { max-width: 10vw !important; }
+  .tt-table figcaption { max-width: 36vw !important; font-size: 0.75rem !important;
+    line-height: 1.1 !important; }
   .tt-table figcaption span { font-size: 0.7rem !important; }
 }
 </style>"""

@@ -376,10 +376,28 @@ def status_row(table: Table, current: Settings) -> None:
             _trump_view(table, current)
 
 
-def table_view(table: Table, current: Settings) -> None:
+def table_view(table: Table, current: Settings) -> Any:
     """The trick so far (empty places for the seats still to play) with who is winning
-    it, or the last trick once it is complete, each seat in its place."""
-    _trick_view(table, current)
+    it, or the last trick once it is complete, each seat in its place, and a line saying
+    so. Returns that line's row, where :func:`continue_button` goes."""
+    caption = _trick_view(table, current)
+    row = st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small")
+    row.caption(caption, width="stretch")
+    return row
+
+
+def continue_button(table: Table, row: Any) -> bool:
+    """The Continue of a finished trick, in the row under the trick (on a phone it stays
+    on the first screen with it), drawn once the learner's click of this run is taken:
+    a click that let the trick go leaves no stale button. True when the trick went."""
+    if not table.trick_held:
+        return False
+    with row:
+        if st.button(tr("practice.page.continue"), key="practice_continue", type="primary",
+                     icon=":material/arrow_forward:", shortcut="Enter",
+                     help=tr("practice.page.continue_help")):
+            return table.collect()
+    return False
 
 
 def _trump_view(table: Table, current: Settings) -> None:
@@ -392,7 +410,7 @@ def _trump_view(table: Table, current: Settings) -> None:
         st.caption(tr("practice.page.stock", count=status.stock_left))
 
 
-def _trick_view(table: Table, current: Settings) -> None:
+def _trick_view(table: Table, current: Settings) -> str:
     """The trick on a drawn table, each seat in its place: the cards of the trick being
     played, or the finished trick until the learner lets it go."""
     lang = current.lang
@@ -433,7 +451,7 @@ def _trick_view(table: Table, current: Settings) -> None:
                            style=current.deck_style, words=card_words(lang),
                            width=TRICK_WIDTH),
                 unsafe_allow_html=True)
-    st.caption(caption)
+    return caption
 
 
 def _fresh_announcements(table: Table, lang: str) -> list[str]:
@@ -498,15 +516,10 @@ def learner_area(table: Table, current: Settings) -> bool:
 
 
 def action_bar(table: Table, current: Settings) -> bool:
-    """Hint, undo, next (step pace), next hand and new match; True when state changed."""
+    """Hint, undo, next (step pace) and new match; True when state changed."""
     state = st.session_state
     changed = False
     with st.container(horizontal=True):
-        if table.trick_held and st.button(
-                tr("practice.page.continue"), key="practice_continue", type="primary",
-                icon=":material/arrow_forward:", shortcut="Enter",
-                help=tr("practice.page.continue_help")):
-            changed = table.collect() or changed
         can_hint = bool(table.legal_cards()) and not table.offers()
         if st.button(tr("practice.page.hint"), key="practice_hint_button",
                      icon=":material/lightbulb:", disabled=not can_hint, shortcut="h"):
@@ -735,9 +748,9 @@ def costs_section(table: Table, current: Settings) -> None:
     st.markdown("\n".join(f"- {cost.text(lang, label)}" for cost in costs))
 
 
-__all__ = ["action_bar", "full_log", "get_table", "latest", "learner_area", "messages",
-           "new_table", "review_section", "run_computers", "setup_panel",
-           "status_line", "table_view"]
+__all__ = ["action_bar", "continue_button", "full_log", "get_table", "latest",
+           "learner_area", "messages", "new_table", "review_section", "run_computers",
+           "setup_panel", "status_line", "status_row", "table_view"]
 
 
 def render_practice_page() -> None:
@@ -783,11 +796,12 @@ def play_area() -> None:
     with play_column, st.container(key="practice_play"):
         status_row(table, current)
         with st.container(border=True, key="practice_table"):
-            table_view(table, current)
+            caption_row = table_view(table, current)
         thinking = st.empty()
         notice = st.empty()
         if not table.finished:
             changed = learner_area(table, current)
+        changed = continue_button(table, caption_row) or changed
         changed = action_bar(table, current) or changed
         changed = trick_pacer(table) or changed
         messages(table, current, notice)
