@@ -147,6 +147,7 @@ def render_sidebar() -> None:
 
 PAGE_CSS = """<style>
 .st-key-practice_status { padding-bottom: 0.5rem; }
+.st-key-practice_status, .st-key-practice_caption { overflow: visible !important; }
 @media (max-width: 640px) {
   [data-testid='stMainBlockContainer'] { padding-top: 3.75rem; }
   [data-testid='stMainBlockContainer'] h1 { font-size: 1.9rem; padding: 0.25rem 0 0.5rem 0; }
@@ -165,11 +166,13 @@ PAGE_CSS = """<style>
   .tt-table figcaption span { font-size: 0.7rem !important; }
 }
 </style>"""
-"""Styles every page gets. The trump card beside the practice status keeps room under
-it (a markdown block draws beyond its box). At phone widths (where Streamlit stacks
-columns): less room above the page, smaller headings and metrics, smaller cards (six a
-row in a hand) and tighter practice table spacing, so that what the learner acts on
-comes on the first screen. Laptops keep Streamlit's sizes."""
+"""Styles every page gets. The practice rows that never wrap (status and trump card,
+the trick's line and Continue) do not scroll: a markdown block draws a little beyond its
+box, which made them scroll areas, and so stray tab stops; the status row keeps room for
+the card under it. At phone widths (where Streamlit stacks columns): less room above the
+page, smaller headings and metrics, smaller cards (six a row in a hand) and tighter
+practice table spacing, so that what the learner acts on comes on the first screen.
+Laptops keep Streamlit's sizes."""
 
 
 def phone_styles() -> None:

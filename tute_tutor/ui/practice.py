@@ -381,7 +381,8 @@ def table_view(table: Table, current: Settings) -> Any:
     it, or the last trick once it is complete, each seat in its place, and a line saying
     so. Returns that line's row, where :func:`continue_button` goes."""
     caption = _trick_view(table, current)
-    row = st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small")
+    row = st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small",
+                       key="practice_caption")
     row.caption(caption, width="stretch")
     return row
 
