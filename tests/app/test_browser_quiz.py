@@ -203,8 +203,10 @@ def test_on_a_phone_the_question_and_then_its_verdict_are_on_the_first_screen(
         assert settings_box["y"] > boxes[-1]["y"]
         screenshot(page, f"quiz-phone-{kind}")
         cards.first.tap()
-        if kind == "legal":
-            page.get_by_role("button", name="Comprobar").tap()
+        if kind == "legal":  # "check" comes right under the cards, on the same screen
+            check = page.get_by_role("button", name="Comprobar")
+            assert _on_first_screen(check.bounding_box()), check.bounding_box()
+            check.tap()
         verdict = page.get_by_text("¡Correcto!").or_(page.get_by_text(re.compile("^No. Elegiste")))
         verdict.first.wait_for()
         why = page.get_by_text("Por qué:").first

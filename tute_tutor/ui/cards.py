@@ -18,7 +18,7 @@ component marks cards and one fallback button per card (key :func:`mark_key`) do
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from typing import Any
 
@@ -376,8 +376,12 @@ def select_cards(
     lang: str,
     width: int = 90,
     disabled: bool = False,
+    under: Callable[[], None] | None = None,
 ) -> list[Card]:
     """Let the learner mark several cards; return the marked ones in hand order.
+
+    ``under`` draws what goes right under the drawn cards, before the fallback buttons
+    (the page's "check", so that on a phone it stays on the screen with the cards).
 
     Clicking a drawn card marks or unmarks it; the fallback buttons under the cards (one
     per card, by name) do the same. No widget value is ever set from here, so nothing
@@ -406,6 +410,8 @@ def select_cards(
         ),
         on_selected_change=sync,
     )
+    if under is not None:
+        under()
     if cards:
         with st.expander(t("cards.select_by_name", lang)), st.container(horizontal=True):
             for card in cards:

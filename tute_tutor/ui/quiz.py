@@ -245,9 +245,15 @@ def _draw_answer_widgets(question: QuizQuestion, entry: dict[str, Any], current:
     answering = question.display.answering
     if answering is Answering.MARK_CARDS:
         st.caption(tr("quiz.page.your_hand_pick"))
+        pressed: list[bool] = []
+
+        def check_button() -> None:  # right under the cards, before the by-name buttons
+            pressed.append(st.button(tr("quiz.page.check"), key=check_key(number),
+                                     type="primary"))
+
         picked = select_cards(_cards(question.options), key=cards_key(number), style=style,
-                              lang=lang, width=CARD_WIDTH)
-        if st.button(tr("quiz.page.check"), key=check_key(number), type="primary"):
+                              lang=lang, width=CARD_WIDTH, under=check_button)
+        if any(pressed):
             answer(question, entry, [str(c) for c in picked], profile)
             st.rerun()
         return
@@ -384,9 +390,9 @@ def render_quiz_page() -> None:
     answered = bool(result and result.get("number") == entry["number"])
     st.subheader(f"{entry['number']}. {kind_label(question.kind, lang)}")
     drawn = set(question.board.drawn_facts)
-    for index, fact in enumerate(question.facts):
-        if index not in drawn:
-            st.markdown(f"- {fact}")
+    facts = [fact for index, fact in enumerate(question.facts) if index not in drawn]
+    if facts:  # one list, not one block per fact: less room between them on a phone
+        st.markdown("\n".join(f"- {fact}" for fact in facts))
     _draw_context(question, current)
     st.markdown(f"**{question.ask}**")
     if answered and result is not None:
