@@ -125,3 +125,50 @@ def test_next_lesson_opens_at_its_top(
     page.wait_for_timeout(300)
     assert page.evaluate(SCROLLED) < 50
     assert page.get_by_role("heading", name=LESSONS[1].title["es"]).is_visible()
+
+
+def test_on_a_phone_a_lesson_question_and_its_verdict_each_fit_one_screen(
+    chromium: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    lesson, index = next((lesson, i) for lesson in LESSONS
+                         for i, q in enumerate(lesson.questions) if q.kind == "legal")
+    question = lesson.questions[index]
+    assert question.scenario is not None
+    phone = VIEWPORTS["phone"]
+    context = chromium.new_context(viewport=phone, locale="es-ES", is_mobile=True,
+                                   has_touch=True)
+    context.set_default_timeout(45_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/lessons?lesson={lesson.id}&lang=es")
+        wait_for_app(page)
+        box = page.locator(f".st-key-lesson_{lesson.id}_q{index}_box")
+        box.locator("button.tt-pick").first.wait_for()
+        box.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)  # the drawn cards take their phone size
+        header = 60  # Streamlit's bar at the top of the screen
+        asked = box.bounding_box()
+        # the prompt, the table, the hand and "check" together: one screen
+        assert asked is not None and asked["height"] <= phone["height"] - header, asked
+        legal = {str(c) for c in question.scenario.analyse().legal}
+        for card in question.scenario.hand:
+            if str(card) in legal:
+                box.locator(f"button.tt-pick[data-card='{card}']").tap()
+                wait_for_app(page)
+        box.get_by_role("button", name=t("lessons_page.check", "es")).tap()
+        verdict = box.get_by_text(t("lessons_page.correct", "es"))
+        verdict.wait_for()
+        wait_for_app(page)
+        why = box.get_by_text(question.explanation["es"])
+        why.first.scroll_into_view_if_needed()
+        top, bottom = verdict.bounding_box(), why.first.bounding_box()
+        # the verdict and the explanation together: one screen
+        assert top is not None and bottom is not None
+        assert bottom["y"] + bottom["height"] - top["y"] <= phone["height"] - header, \
+            (top, bottom)
+        screenshot(page, "lesson-question-phone-answered")
+    finally:
+        context.close()

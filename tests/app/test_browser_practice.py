@@ -165,9 +165,19 @@ def test_practice_table_fits_a_phone(
         # the drawn hand (a copy Streamlit keeps hidden while it redraws does not count)
         cards = page.locator("button.tt-pick:visible")
         assert cards.count() == 10
+        page.wait_for_timeout(300)  # the drawn cards take their phone size
+        # the table and the whole hand are on the first screen, nothing scrolled: the page
+        # title, the status and the trump card are all that come before them
+        assert page.evaluate("() => document.querySelector('.stMain').scrollTop") == 0
+        table = page.locator(".tt-table:visible").bounding_box()
+        assert table is not None and table["y"] >= 0
         for index in range(cards.count()):  # the hand wraps instead of running off-screen
             box = cards.nth(index).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            assert box["y"] > table["y"] + table["height"] and box["y"] + box["height"] <= 844, \
+                (table, box)
+        setup = page.get_by_text("Preparar la mesa").first.bounding_box()
+        assert setup is not None and setup["y"] > box["y"]  # the settings come under the hand
         card = page.locator(LEGAL).first
         name = (card.get_attribute("aria-label") or "").split(",")[0]
         card.tap()
@@ -177,3 +187,131 @@ def test_practice_table_fits_a_phone(
         screenshot(page, "practice-table-phone")
     finally:
         context.close()
+
+
+ACTIVE = """() => {
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+    active = active.shadowRoot.activeElement;
+  }
+  if (!active || active === document.body) return null;
+  return {card: active.dataset ? active.dataset.card || null : null,
+          name: active.getAttribute("aria-label") || active.innerText || "",
+          disabled: Boolean(active.disabled), tag: active.tagName};
+}"""
+"""What has the keyboard focus (inside the hand's shadow root too), or None."""
+
+
+LOOK_AT_TRICK_MS = 5_500
+"""Longer than the hand's memory of a recent click (5 s)."""
+
+
+def _focused(page: Any) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = page.evaluate(ACTIVE)
+    return found
+
+
+def _is_playable(focused: dict[str, Any] | None) -> bool:
+    return bool(focused and focused["card"] and not focused["disabled"]
+                and not focused["name"].endswith(", no se puede jugar"))
+
+
+def _tab_to(page: Any, wanted: Callable[[dict[str, Any] | None], bool], *,
+            card: bool = False) -> dict[str, Any]:
+    """Press Tab until the focus is on what is wanted; for a ``card``, once in the hand,
+    the arrow key moves along it."""
+    for _ in range(80):
+        focused = _focused(page)
+        if wanted(focused):
+            assert focused is not None
+            return focused
+        in_hand = bool(focused and focused["card"])
+        page.keyboard.press("ArrowRight" if card and in_hand else "Tab")
+    raise AssertionError(f"the keyboard never reached it (focus on {_focused(page)})")
+
+
+def _wait_for_change(page: Any, before: int) -> None:
+    for _ in range(200):
+        if _count(page, "button.tt-pick:visible") != before or \
+                page.get_by_text(REVIEW, exact=True).count():
+            return
+        page.wait_for_timeout(50)
+    from tests.app.conftest import save_screenshot
+
+    save_screenshot(page, "practice-keyboard-stuck")
+    raise AssertionError(f"the card pressed with Enter was not played (focus on "
+                         f"{_focused(page)}, {before} cards before)")
+
+
+def test_a_whole_hand_is_played_with_the_keyboard_alone(
+    page: Any,
+    app_url: str,
+    wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    page.goto(f"{app_url}/practice?lang=es&rules=clasico&profile=keys-{uuid.uuid4().hex[:8]}")
+    wait_for_app(page)
+    page.locator(LEGAL).first.wait_for()
+    # Streamlit's first tab stop is its "skip to main content" link, past the sidebar
+    page.keyboard.press("Tab")
+    assert (_focused(page) or {}).get("tag") == "A"
+    page.keyboard.press("Enter")
+    played = continued = passed = 0
+    back_in_hand = []
+    last = ""
+    for _ in range(80):
+        state = _next_decision_by_keyboard(page)
+        if state == "review":
+            break
+        if last == "continue" and state == "card":
+            # the turn came back after the others played: the focus is in the hand again
+            back_in_hand.append(bool((_focused(page) or {}).get("card")))
+        last = state
+        if state == "continue":
+            # the hand is not the learner's to play: the focus left it, and the key
+            # shortcut lets the trick go
+            focused = _focused(page)
+            assert not (focused and focused["tag"] in ("BUTTON", "INPUT")), focused
+            if not continued:
+                # a learner looks at the trick for a while: the focus still comes back
+                page.wait_for_timeout(LOOK_AT_TRICK_MS)
+            page.keyboard.press("Enter")
+            page.locator(CONTINUE).wait_for(state="detached")
+            continued += 1
+        elif state == "offer":
+            _tab_to(page, lambda f: bool(f and PASS in f["name"]))
+            page.keyboard.press("Enter")
+            page.get_by_role("button", name=PASS).wait_for(state="detached")
+            passed += 1
+        else:
+            before = _count(page, "button.tt-pick:visible")
+            _tab_to(page, _is_playable, card=True)
+            page.keyboard.press("Enter")
+            _wait_for_change(page, before)
+            played += 1
+            if played == 3:
+                screenshot(page, "practice-keyboard")
+    else:
+        raise AssertionError(f"no review after {played} cards played with the keyboard")
+    # ten cards each at four players, unless a tute ended the hand early; whenever a
+    # computer led the next trick, Enter let the finished one go
+    assert played == 10 or _main(page).get_by_text(re.compile("tute", re.IGNORECASE)).count()
+    assert continued >= 1
+    assert back_in_hand and all(back_in_hand), back_in_hand
+    page.get_by_text("Descargar el registro de la mano").first.wait_for()
+    screenshot(page, "practice-keyboard-review")
+
+
+def _next_decision_by_keyboard(page: Any) -> str:
+    """Wait until the learner may act: 'card', 'offer', 'continue' or 'review'."""
+    for _ in range(600):
+        if page.get_by_text(REVIEW, exact=True).count():
+            return "review"
+        if page.locator(CONTINUE).count() and not _count(page, LEGAL):
+            return "continue"
+        if page.get_by_role("button", name=PASS).count():
+            return "offer"
+        if _count(page, LEGAL):
+            return "card"
+        page.wait_for_timeout(50)
+    raise AssertionError("the table never came back to the learner")

@@ -165,3 +165,60 @@ def test_a_card_marked_while_an_earlier_marks_rerun_is_on_its_way_stays_marked(
     for code in (first, second, third):
         page.locator(f"button.tt-pick[data-card='{code}'][aria-pressed='true']").wait_for(
             timeout=10_000)
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _scrolled(page: Any) -> float:
+    """How far the page has scrolled (Streamlit scrolls its main area, not the document)."""
+    return float(page.evaluate("() => document.querySelector('.stMain').scrollTop"))
+
+
+def _on_first_screen(box: dict[str, float] | None, height: int = PHONE["height"]) -> bool:
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+@pytest.mark.parametrize("kind", ["trick_winner", "legal"])
+def test_on_a_phone_the_question_and_then_its_verdict_are_on_the_first_screen(
+        chromium: Any, app_url: str, wait_for_app: Callable[[Any], None],
+        screenshot: Callable[[Any, str], Path], kind: str) -> None:
+    context = chromium.new_context(viewport=PHONE, locale="es-ES", is_mobile=True,
+                                   has_touch=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/quiz?kinds={kind}&lang=es&rules=clasico")
+        wait_for_app(page)
+        cards = page.locator("button.tt-pick:visible")
+        cards.first.wait_for()
+        wait_for_app(page)
+        page.wait_for_timeout(300)  # the drawn cards take their phone size
+        boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
+        assert _scrolled(page) == 0
+        assert all(_on_first_screen(box) for box in boxes), boxes
+        # the page's settings wait folded under the question
+        settings_box = page.locator(".st-key-quiz_settings").bounding_box()
+        assert settings_box is not None and boxes[-1] is not None
+        assert settings_box["y"] > boxes[-1]["y"]
+        screenshot(page, f"quiz-phone-{kind}")
+        cards.first.tap()
+        if kind == "legal":  # "check" comes right under the cards, on the same screen
+            check = page.get_by_role("button", name="Comprobar")
+            assert _on_first_screen(check.bounding_box()), check.bounding_box()
+            check.tap()
+        verdict = page.get_by_text("¡Correcto!").or_(page.get_by_text(re.compile("^No. Elegiste")))
+        verdict.first.wait_for()
+        why = page.get_by_text("Por qué:").first
+        why.wait_for()
+        wait_for_app(page)
+        top = page.locator("[data-testid='stAlert']").first.bounding_box()
+        bottom = page.locator("[data-testid='stMarkdownContainer']").filter(has=why).first \
+            .bounding_box()
+        assert top is not None and bottom is not None
+        # verdict and explanation together in one screen, and that screen the first one
+        assert _on_first_screen(top) and _on_first_screen(bottom), (top, bottom,
+                                                                    _scrolled(page))
+        screenshot(page, f"quiz-phone-{kind}-answered")
+    finally:
+        context.close()

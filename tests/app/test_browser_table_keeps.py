@@ -169,6 +169,13 @@ def test_a_finished_trick_stays_until_the_learner_continues(
     box = page.locator(".tt-table").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= \
         VIEWPORTS[name]["width"]
+    if name == "phone":  # the whole trick, its Continue and the hand, on the first screen
+        assert page.evaluate("() => document.querySelector('.stMain').scrollTop") == 0
+        hand = page.locator(f"{HAND}:visible")
+        boxes = [box, page.locator(CONTINUE).first.bounding_box()]
+        boxes += [hand.nth(i).bounding_box() for i in range(hand.count())]
+        assert all(b is not None and b["y"] >= 0 and b["y"] + b["height"] <=
+                   VIEWPORTS[name]["height"] for b in boxes), boxes
     seats = {p: page.locator(f".tt-table figure[data-place='{p}']").bounding_box()
              for p in ("bottom", "right", "top", "left")}
     assert all(seats.values())

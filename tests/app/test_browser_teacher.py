@@ -54,12 +54,37 @@ def test_student_opens_a_share_link_and_answers(
     screenshot(page, "teacher-try-it-answer")
 
 
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def _answer_fits_the_projector(page: Any, scenario: Scenario) -> None:
+    """The answer step of a slide needs no scrolling on a 1280x720 projector: the page is
+    no taller than the screen and the table, the hand and the explanation are on it."""
+    from tute_tutor.words.explain import explain
+
+    main = _main(page)
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')")
+    page.wait_for_timeout(300)
+    high, shown = page.evaluate(
+        "() => { const m = document.querySelector('.stMain'); "
+        "return [m.scrollHeight, m.clientHeight]; }")
+    assert high <= shown <= PROJECTOR["height"], (high, shown)
+    seen = [main.get_by_text(explain(scenario.analyse(), "es")).first]
+    seen += [main.locator(f"svg.tt-card[data-card='{card}']").first
+             for card in (*scenario.trick, *scenario.hand)]
+    for part in seen:
+        box = part.bounding_box()
+        assert box is not None and box["y"] >= 0, box
+        assert box["y"] + box["height"] <= PROJECTOR["height"], box
+
+
 def test_presenter_steps_with_the_keyboard(
     page: Any,
     app_url: str,
     wait_for_app: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
+    page.set_viewport_size(PROJECTOR)
     page.goto(f"{app_url}/teacher?s={TOKEN}&lang=es")
     wait_for_app(page)
     main = _main(page)
@@ -81,6 +106,7 @@ def test_presenter_steps_with_the_keyboard(
         page.keyboard.press("ArrowRight")
         main.get_by_text(text, exact=True).wait_for()
         screenshot(page, f"teacher-presenter-step-{step}")
+    _answer_fits_the_projector(page, MONTAR)
     page.keyboard.press("ArrowRight")
     main.get_by_text(t("presenter.slide_of", "es", number=2, total=2)).wait_for()
     screenshot(page, "teacher-presenter-slide-2")
@@ -94,6 +120,15 @@ def test_presenter_steps_with_the_keyboard(
     main.get_by_text(t("presenter.slide_of", "es", number=2, total=2)).wait_for()
     page.keyboard.press("PageUp")
     main.get_by_text(slide_1).wait_for()
+    # the second slide's answer step fits the projector too
+    page.keyboard.press("PageDown")
+    main.get_by_text(t("presenter.slide_of", "es", number=2, total=2)).wait_for()
+    pisar = t("presenter.obligation", "es", name=t("worksheet.obligation.pisar", "es"))
+    for text in (t("worksheet.table", "es"), t("worksheet.hand", "es"), pisar):
+        page.keyboard.press("ArrowRight")
+        main.get_by_text(text, exact=True).wait_for()
+    _answer_fits_the_projector(page, PISAR)
+    screenshot(page, "teacher-presenter-slide-2-answer")
 
 
 def test_builder_takes_clicked_drawn_cards(

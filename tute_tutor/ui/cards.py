@@ -4,7 +4,10 @@ The clickable hand has two paths that return the same thing:
 
 * the real SVG cards through a small ``st.components.v2`` component (no iframe): each
   card is a ``<button>`` holding its drawing, with the card's name as its label, and a
-  click reports the card's code as a one-run *trigger*;
+  click reports the card's code as a one-run *trigger*. From the keyboard every card is a
+  tab stop, the arrow keys move along the hand and Enter or Space press the card (never a
+  page shortcut on the same key); when the turn comes back to a hand the learner played
+  from, the focus that fell to the page goes back into it;
 * an accessible fallback, one ``st.button`` per card labelled with its name (in an
   expander under the cards). AppTest drives this path: the button of card ``c`` under
   ``key`` has the widget key :func:`fallback_key` ``(key, c)``.
@@ -15,7 +18,7 @@ component marks cards and one fallback button per card (key :func:`mark_key`) do
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from typing import Any
 
@@ -44,7 +47,10 @@ _CSS = """
   outline-offset: 3px; }
 .tt-pick:disabled { cursor: default; }
 .tt-pick { position: relative; }
+.tt-pick img { display: block; }
 @media (max-width: 480px) { .tt-hand { gap: 5px; } }
+/* Phones: six cards a row, so that a whole hand takes two rows. */
+@media (max-width: 640px) { .tt-pick img { max-width: 14vw; height: auto; } }
 .tt-pick.tt-hint { transform: translateY(-10px); outline: 4px dashed #8a5a00;
   outline-offset: 3px; }
 .tt-pick[aria-pressed="true"] { transform: translateY(-12px);
@@ -58,6 +64,9 @@ _CSS = """
 _JS = """
 // After a click the hand is drawn again; keep the keyboard focus in the hand.
 const focusAfterClick = new Map();
+// Hands drawn disabled last time (the others' turn): when the turn comes back to a hand
+// the learner has played from, the focus that fell to the page goes back into it.
+const wasDisabled = new Map();
 // The last choice each marking hand reported, until the server says it has seen it: a
 // drawing that left before that (a rerun still under way at the click) must not undo it.
 const unseenChoice = new Map();
@@ -94,6 +103,26 @@ export default function ({ data, key, parentElement, setStateValue, setTriggerVa
     drawing.dataset.card = card.code;
     drawing.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(card.svg);
     button.replaceChildren(drawing);
+    // The arrow keys (and Home, End) move along the hand, round at the ends. Enter and
+    // Space press the card itself: a page shortcut on the same key (Enter lets a
+    // finished trick go) must not take the key from it.
+    button.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.stopPropagation();
+        return;
+      }
+      const all = [...row.querySelectorAll(".tt-pick")];
+      const at = all.indexOf(button);
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      let target = null;
+      if (step) target = all[(at + step + all.length) % all.length];
+      else if (event.key === "Home") target = all[0];
+      else if (event.key === "End") target = all[all.length - 1];
+      if (!target || at < 0) return;
+      event.preventDefault();
+      event.stopPropagation();
+      target.focus();
+    });
     button.addEventListener("click", () => {
       focusAfterClick.set(key, { code: card.code, index, at: Date.now() });
       if (toggle) {
@@ -114,11 +143,15 @@ export default function ({ data, key, parentElement, setStateValue, setTriggerVa
     return button;
   });
   row.replaceChildren(...buttons);
-  // Only when the click was recent and the focus fell to the page (never steal it).
+  // Only when the click was recent (or the turn came back to this hand) and the focus
+  // fell to the page (never steal it).
   const wanted = focusAfterClick.get(key);
   const active = document.activeElement;
   const lost = !active || active === document.body || active === parentElement.host;
-  if (wanted && lost && Date.now() - wanted.at < 5000 && buttons.length && !data.disabled) {
+  const turnBack = Boolean(wasDisabled.get(key)) && !data.disabled;
+  wasDisabled.set(key, Boolean(data.disabled));
+  const recent = wanted && (turnBack || Date.now() - wanted.at < 5000);
+  if (recent && lost && buttons.length && !data.disabled) {
     const again = buttons.find((b) => b.dataset.card === wanted.code)
       || buttons[Math.min(wanted.index, buttons.length - 1)];
     again.focus({ preventScroll: true });
@@ -343,8 +376,12 @@ def select_cards(
     lang: str,
     width: int = 90,
     disabled: bool = False,
+    under: Callable[[], None] | None = None,
 ) -> list[Card]:
     """Let the learner mark several cards; return the marked ones in hand order.
+
+    ``under`` draws what goes right under the drawn cards, before the fallback buttons
+    (the page's "check", so that on a phone it stays on the screen with the cards).
 
     Clicking a drawn card marks or unmarks it; the fallback buttons under the cards (one
     per card, by name) do the same. No widget value is ever set from here, so nothing
@@ -373,6 +410,8 @@ def select_cards(
         ),
         on_selected_change=sync,
     )
+    if under is not None:
+        under()
     if cards:
         with st.expander(t("cards.select_by_name", lang)), st.container(horizontal=True):
             for card in cards:

@@ -141,7 +141,43 @@ def render_sidebar() -> None:
             st.caption(tr("settings.flags_help"))
             _flag_widgets()
         profile_picker()
+    phone_styles()
     sync_query_params()
+
+
+PAGE_CSS = """<style>
+.st-key-practice_status { padding-bottom: 0.5rem; }
+.st-key-practice_status, .st-key-practice_caption { overflow: visible !important; }
+@media (max-width: 640px) {
+  [data-testid='stMainBlockContainer'] { padding-top: 3.75rem; }
+  [data-testid='stMainBlockContainer'] h1 { font-size: 1.9rem; padding: 0.25rem 0 0.5rem 0; }
+  [data-testid='stMainBlockContainer'] h2 { font-size: 1.35rem; padding: 0.25rem 0 0.4rem 0; }
+  [data-testid='stMainBlockContainer'] h3 { font-size: 1.2rem; padding: 0.25rem 0 0.25rem 0; }
+  [data-testid='stMetricValue'] { font-size: 1.6rem; }
+  .tt-hand svg.tt-card, .tt-trick svg.tt-card { max-width: 15vw !important; }
+  .tt-table { padding: 4px 2px !important; row-gap: 4px !important; }
+  .tt-table svg.tt-card { max-width: 12vw !important; }
+  .st-key-practice_table { padding: 0.5rem !important; }
+  .st-key-practice_play, .st-key-practice_table { gap: 0.5rem !important; }
+  .st-key-practice_status p { font-size: 0.85rem; }
+  .st-key-practice_status svg.tt-card { max-width: 10vw !important; }
+  .tt-table figcaption { max-width: 36vw !important; font-size: 0.75rem !important;
+    line-height: 1.1 !important; }
+  .tt-table figcaption span { font-size: 0.7rem !important; }
+}
+</style>"""
+"""Styles every page gets. The practice rows that never wrap (status and trump card,
+the trick's line and Continue) do not scroll: a markdown block draws a little beyond its
+box, which made them scroll areas, and so stray tab stops; the status row keeps room for
+the card under it. At phone widths (where Streamlit stacks columns): less room above the
+page, smaller headings and metrics, smaller cards (six a row in a hand) and tighter
+practice table spacing, so that what the learner acts on comes on the first screen.
+Laptops keep Streamlit's sizes."""
+
+
+def phone_styles() -> None:
+    """Add :data:`PAGE_CSS` to the page (a style-only ``st.html`` takes no room)."""
+    st.html(PAGE_CSS)
 
 
 def labeller(prefix: str, suffix: str = "", *, lang: str) -> Callable[[Any], str]:

@@ -291,6 +291,7 @@ def setup_panel(table: Table, current: Settings) -> None:
     state.setdefault(LADDER, True)
     fresh_match = table.hand_number == 1 and not table.game.events
     with st.expander(tr("practice.page.setup"), expanded=fresh_match):
+        st.caption(tr("practice.page.intro"))
         if table.rules.match == "streak":
             st.toggle(tr("practice.page.ladder"), key=LADDER, on_change=_apply_options,
                       help=tr("practice.page.ladder_help"))
@@ -365,14 +366,39 @@ def status_line(table: Table, current: Settings) -> None:
     st.markdown(" · ".join(f"**{part}**" if i == 1 else part for i, part in enumerate(parts)))
 
 
-def table_view(table: Table, current: Settings) -> None:
+def status_row(table: Table, current: Settings) -> None:
+    """The status line with the trump card beside it, in a row that never wraps: on a
+    phone the card fills the room beside the wrapped text, the table keeps the width."""
+    with st.container(horizontal=True, wrap=False, gap="small", key="practice_status"):
+        with st.container(width="stretch"):
+            status_line(table, current)
+        with st.container(width="content"):
+            _trump_view(table, current)
+
+
+def table_view(table: Table, current: Settings) -> Any:
     """The trick so far (empty places for the seats still to play) with who is winning
-    it, or the last trick once it is complete; then the other seats; the trump card."""
-    trick_column, trump_column = st.columns([5, 1], gap="small")
-    with trump_column:
-        _trump_view(table, current)
-    with trick_column:
-        _trick_view(table, current)
+    it, or the last trick once it is complete, each seat in its place, and a line saying
+    so. Returns that line's row, where :func:`continue_button` goes."""
+    caption = _trick_view(table, current)
+    row = st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small",
+                       key="practice_caption")
+    row.caption(caption, width="stretch")
+    return row
+
+
+def continue_button(table: Table, row: Any) -> bool:
+    """The Continue of a finished trick, in the row under the trick (on a phone it stays
+    on the first screen with it), drawn once the learner's click of this run is taken:
+    a click that let the trick go leaves no stale button. True when the trick went."""
+    if not table.trick_held:
+        return False
+    with row:
+        if st.button(tr("practice.page.continue"), key="practice_continue", type="primary",
+                     icon=":material/arrow_forward:", shortcut="Enter",
+                     help=tr("practice.page.continue_help")):
+            return table.collect()
+    return False
 
 
 def _trump_view(table: Table, current: Settings) -> None:
@@ -385,7 +411,7 @@ def _trump_view(table: Table, current: Settings) -> None:
         st.caption(tr("practice.page.stock", count=status.stock_left))
 
 
-def _trick_view(table: Table, current: Settings) -> None:
+def _trick_view(table: Table, current: Settings) -> str:
     """The trick on a drawn table, each seat in its place: the cards of the trick being
     played, or the finished trick until the learner lets it go."""
     lang = current.lang
@@ -426,7 +452,7 @@ def _trick_view(table: Table, current: Settings) -> None:
                            style=current.deck_style, words=card_words(lang),
                            width=TRICK_WIDTH),
                 unsafe_allow_html=True)
-    st.caption(caption)
+    return caption
 
 
 def _fresh_announcements(table: Table, lang: str) -> list[str]:
@@ -491,15 +517,10 @@ def learner_area(table: Table, current: Settings) -> bool:
 
 
 def action_bar(table: Table, current: Settings) -> bool:
-    """Hint, undo, next (step pace), next hand and new match; True when state changed."""
+    """Hint, undo, next (step pace) and new match; True when state changed."""
     state = st.session_state
     changed = False
     with st.container(horizontal=True):
-        if table.trick_held and st.button(
-                tr("practice.page.continue"), key="practice_continue", type="primary",
-                icon=":material/arrow_forward:", shortcut="Enter",
-                help=tr("practice.page.continue_help")):
-            changed = table.collect() or changed
         can_hint = bool(table.legal_cards()) and not table.offers()
         if st.button(tr("practice.page.hint"), key="practice_hint_button",
                      icon=":material/lightbulb:", disabled=not can_hint, shortcut="h"):
@@ -728,27 +749,27 @@ def costs_section(table: Table, current: Settings) -> None:
     st.markdown("\n".join(f"- {cost.text(lang, label)}" for cost in costs))
 
 
-__all__ = ["action_bar", "full_log", "get_table", "latest", "learner_area", "messages",
-           "new_table", "review_section", "run_computers", "setup_panel",
-           "status_line", "table_view"]
+__all__ = ["action_bar", "continue_button", "full_log", "get_table", "latest",
+           "learner_area", "messages", "new_table", "review_section", "run_computers",
+           "setup_panel", "status_line", "status_row", "table_view"]
 
 
 def render_practice_page() -> None:
-    """Draw the practice table: settings, the table, the learner's area, the log, the review.
+    """Draw the practice table: the table, the learner's area, then the log and settings,
+    then the review.
 
-    The table itself (status, seats, hand, buttons, log) is a fragment: a card click
-    reruns only it, not the page around it; the end of a hand redraws the page for the
-    review.
+    The table itself (status, seats, hand, buttons, log, settings) is a fragment: a card
+    click reruns only it, not the page around it; the end of a hand redraws the page for
+    the review. The table comes first, so that on a phone (where the columns stack) the
+    trick and the hand are on the first screen.
     """
     current = settings()
     st.header(tr("nav.practice"))
-    st.caption(tr("practice.page.intro"))
 
     table = get_table(current)
     if rules_prompt(table, current):
         save_table(st.session_state[TABLE])
         st.rerun()
-    setup_panel(table, current)
     st.session_state[FULL_RUN] = True
     play_area()
     table = st.session_state[TABLE]
@@ -761,7 +782,8 @@ def render_practice_page() -> None:
 
 @st.fragment
 def play_area() -> None:
-    """Status, the table, the hand and its buttons, the log; the computers' turns."""
+    """Status, the table, the hand and its buttons; the log and the settings beside them
+    (under them on a phone); the computers' turns."""
     state = st.session_state
     full = bool(state.pop(FULL_RUN, False))
     current = settings()
@@ -772,19 +794,21 @@ def play_area() -> None:
         st.warning(problem)
     play_column, log_column = st.columns([3, 2], gap="medium")
     changed = False
-    with play_column:
-        status_line(table, current)
-        with st.container(border=True):
-            table_view(table, current)
+    with play_column, st.container(key="practice_play"):
+        status_row(table, current)
+        with st.container(border=True, key="practice_table"):
+            caption_row = table_view(table, current)
         thinking = st.empty()
         notice = st.empty()
         if not table.finished:
             changed = learner_area(table, current)
+        changed = continue_button(table, caption_row) or changed
         changed = action_bar(table, current) or changed
         changed = trick_pacer(table) or changed
         messages(table, current, notice)
-    with log_column:
+    with log_column:  # on a phone it comes under the hand: the table is first
         latest(table, current)
+        setup_panel(table, current)
         full_log(table, current)
     if not changed:
         changed = run_computers(table, current, thinking)

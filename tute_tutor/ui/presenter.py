@@ -210,7 +210,11 @@ def hide_chrome() -> None:
     st.markdown(
         "<style>section[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'],"
         " header[data-testid='stHeader'] { display: none !important; }"
-        " .block-container { padding-top: 1rem; max-width: 100% !important; }</style>",
+        " .block-container { padding-top: 1rem; padding-bottom: 1rem;"
+        " max-width: 100% !important; }"
+        " .st-key-pr_talk p { font-size: 1.25rem; }"
+        " .st-key-pr_refusals li, .st-key-pr_refusals p { font-size: 1rem; line-height: 1.35;"
+        " margin-bottom: 0.2rem; }</style>",
         unsafe_allow_html=True)
 
 
@@ -220,22 +224,49 @@ def _cards_module() -> Any:
     return cards
 
 
-def hand_width(count: int, big: int = BIG_CARD) -> int:
-    """Card width for a hand of ``count`` cards: big, smaller when the hand is long.
+SLIDE_ROOM: Final = (620, 390)
+"""Width and height (pixels) a slide's cards may take on a 1280x720 projector: the left
+column, and what the heading, the labels and the captions leave of the height."""
 
-    >>> hand_width(3), hand_width(10), hand_width(13)
-    (220, 113, 84)
+MAX_REFUSALS_SHOWN: Final = 3
+"""More cards refused than this, and their reasons fold into an expander."""
+
+CARD_RATIO: Final = 1.55
+"""A drawn card's height over its width."""
+
+
+def slide_card_width(hand: int, trick: int, big: int = BIG_CARD,
+                     room: tuple[int, int] = SLIDE_ROOM) -> int:
+    """One card width for the table and the hand of a slide, so that the trick and the
+    hand (in one or two rows, whichever lets the cards be bigger) fit in ``room``.
+
+    >>> slide_card_width(3, 1), slide_card_width(5, 3), slide_card_width(10, 3)
+    (123, 114, 80)
     """
-    if count <= 4:
-        return big
-    return max(80, min(big, int(1250 / count) - 12))
+    room_width, room_height = room
+    best = 40
+    for rows in (1, 2):
+        per_row = -(-max(hand, 1) // rows)
+        by_width = min(int((room_width + 12) / per_row) - 12,
+                       int((room_width + 16) / max(trick, 1)) - 36)
+        rows_of_cards = rows + (1 if trick else 0)
+        by_height = int((room_height - 8 * rows) / rows_of_cards / CARD_RATIO)
+        best = max(best, min(big, by_width, by_height))
+    return best
 
 
 def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
                  number: int, total: int, width: int = BIG_CARD) -> None:
-    """Draw slide ``number`` of ``total`` revealed up to ``step`` (0-3, see :data:`STEPS`)."""
+    """Draw slide ``number`` of ``total`` revealed up to ``step`` (0-3, see :data:`STEPS`).
+
+    The cards (table, then hand) take the left column, every sentence the right one,
+    the cards sized by :func:`slide_card_width` (at most ``width``): on a 1280x720
+    projector the answer step fits the screen. The size is the same at every step, so
+    nothing moves as the slide is revealed.
+    """
     cards = _cards_module()
     analysis = scenario.analyse()
+    size = slide_card_width(len(scenario.hand), len(scenario.trick), width)
     trump_text = t("worksheet.trump", lang, suit=suit_name(scenario.trump, lang))
     st.markdown(f"### {t('presenter.slide_of', lang, number=number, total=total)}"
                 f" · {trump_text}")
@@ -245,9 +276,10 @@ def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
     if scenario.rules.partner_exemption:
         extra.append(t("worksheet.obligation.companero", lang))
     st.caption(" · ".join(extra))
-    table, talk = st.columns([3, 2], gap="large")
+    table, column = st.columns([3, 2], gap="large")
+    talk = column.container(key="pr_talk")
     with talk:
-        st.markdown(f"## {leader_sentence(scenario, lang)}")
+        st.markdown(f"#### {leader_sentence(scenario, lang)}")
     if step >= 1:
         with table:
             st.markdown(f"**{t('worksheet.table', lang)}**")
@@ -255,28 +287,34 @@ def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
                 labels = trick_labels(scenario.rules.players, len(scenario.trick), lang)
                 cards.show_trick(list(scenario.trick), labels=labels,
                                  winning=winning_position(scenario, analysis), style=style,
-                                 lang=lang, width=width)
+                                 lang=lang, width=size)
             else:
                 st.markdown(f"#### {t('worksheet.table_empty', lang)}")
         with talk:
             if scenario.trick:
-                st.markdown(f"### {winning_sentence(analysis, lang, style)}")
-    if step >= 3:
-        obligation = t(f"worksheet.obligation.{analysis.obligation}", lang)
-        with talk:
-            st.markdown(f"## {t('presenter.obligation', lang, name=obligation)}")
-            st.markdown(f"#### {explain(analysis, lang)}")
+                st.markdown(f"#### {winning_sentence(analysis, lang, style)}")
     if step >= 2:
-        st.markdown(f"**{t('worksheet.hand', lang)}**")
-        legal = list(analysis.legal) if step >= 3 else None
-        cards.show_cards(list(scenario.hand), style=style, lang=lang,
-                         width=hand_width(len(scenario.hand), width), legal=legal)
-    if step >= 3:
-        for line in refusal_lines(analysis, lang):
-            st.markdown(f"- {line}")
-    else:
-        st.caption(t("presenter.next_hint", lang, step=t(f"presenter.step.{STEPS[step + 1]}",
-                                                          lang)))
+        with table:
+            st.markdown(f"**{t('worksheet.hand', lang)}**")
+            legal = list(analysis.legal) if step >= 3 else None
+            cards.show_cards(list(scenario.hand), style=style, lang=lang, width=size,
+                             legal=legal)
+    with talk:
+        if step >= 3:
+            obligation = t(f"worksheet.obligation.{analysis.obligation}", lang)
+            st.markdown(f"### {t('presenter.obligation', lang, name=obligation)}")
+            st.markdown(explain(analysis, lang))
+            lines = refusal_lines(analysis, lang)
+            listed = "\n".join(f"- {line}" for line in lines)
+            if len(lines) > MAX_REFUSALS_SHOWN:  # folded, so that the slide fits the screen
+                with st.expander(t("presenter.refusals", lang, count=len(lines)),
+                                 key="pr_refusals_more"):
+                    st.container(key="pr_refusals").markdown(listed)
+            elif lines:
+                st.container(key="pr_refusals").markdown(listed)
+        else:
+            st.caption(t("presenter.next_hint", lang,
+                         step=t(f"presenter.step.{STEPS[step + 1]}", lang)))
 
 
 def render_record_trick(walk: RecordWalk, index: int, *, style: str, lang: str,

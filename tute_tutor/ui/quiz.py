@@ -245,9 +245,15 @@ def _draw_answer_widgets(question: QuizQuestion, entry: dict[str, Any], current:
     answering = question.display.answering
     if answering is Answering.MARK_CARDS:
         st.caption(tr("quiz.page.your_hand_pick"))
+        pressed: list[bool] = []
+
+        def check_button() -> None:  # right under the cards, before the by-name buttons
+            pressed.append(st.button(tr("quiz.page.check"), key=check_key(number),
+                                     type="primary"))
+
         picked = select_cards(_cards(question.options), key=cards_key(number), style=style,
-                              lang=lang, width=CARD_WIDTH)
-        if st.button(tr("quiz.page.check"), key=check_key(number), type="primary"):
+                              lang=lang, width=CARD_WIDTH, under=check_button)
+        if any(pressed):
             answer(question, entry, [str(c) for c in picked], profile)
             st.rerun()
         return
@@ -341,15 +347,30 @@ def _level_name(level: int, lang: str) -> str:
     return t(f"quiz.page.level_{level}", lang)
 
 
+def _scores(question: QuizQuestion, answered: bool, profile: str, lang: str) -> None:
+    """Streak, best streak and the rule's box on one row (it stays a row on a phone)."""
+    state = st.session_state
+    rule_state = srs_states(profile).get(question.rule)
+    box = rule_state.box if rule_state is not None else 0
+    # The rule's name would give the answer away (an obligation question about montar):
+    # it is named only in the feedback.
+    label = (tr("quiz.page.rule_box", rule=rule_label(question.rule, lang)) if answered
+             else tr("quiz.page.rule_box_hidden"))
+    with st.container(horizontal=True, key="quiz_scores", gap="medium"):
+        st.metric(tr("quiz.page.streak"), state.get(STREAK, 0), width="content")
+        st.metric(tr("quiz.page.best"), state.get(BEST, 0), width="content")
+        st.metric(label, f"{box}/{BOXES}" if box else tr("quiz.page.new_rule"),
+                  width="content")
+
+
 def render_quiz_page() -> None:
-    """The whole quiz page."""
+    """The whole quiz page: the question first (on a phone it is on the first screen),
+    then the scores, then the kinds and level in a collapsed expander."""
     current = settings()
     lang = current.lang
     profile = current_profile()
     st.title(tr("quiz.page.title"))
-    st.caption(tr("quiz.page.intro"))
     _kinds_from_link()
-    _controls(current)
     state = st.session_state
     srs_states(profile)
     entry = state.get(CURRENT)
@@ -363,25 +384,15 @@ def render_quiz_page() -> None:
         if st.button(tr("quiz.page.another"), key="quiz_another"):
             new_question(current, profile)
             st.rerun()
+        _settings_panel(current)
         return
-    streak, best = state.get(STREAK, 0), state.get(BEST, 0)
-    rule_state = srs_states(profile).get(question.rule)
-    box = rule_state.box if rule_state is not None else 0
-    c1, c2, c3 = st.columns(3)
-    c1.metric(tr("quiz.page.streak"), streak)
-    c2.metric(tr("quiz.page.best"), best)
-    # The rule's name would give the answer away (an obligation question about montar):
-    # it is named only in the feedback.
     result = state.get(RESULT)
     answered = bool(result and result.get("number") == entry["number"])
-    label = (tr("quiz.page.rule_box", rule=rule_label(question.rule, lang)) if answered
-             else tr("quiz.page.rule_box_hidden"))
-    c3.metric(label, f"{box}/{BOXES}" if box else tr("quiz.page.new_rule"))
     st.subheader(f"{entry['number']}. {kind_label(question.kind, lang)}")
     drawn = set(question.board.drawn_facts)
-    for index, fact in enumerate(question.facts):
-        if index not in drawn:
-            st.markdown(f"- {fact}")
+    facts = [fact for index, fact in enumerate(question.facts) if index not in drawn]
+    if facts:  # one list, not one block per fact: less room between them on a phone
+        st.markdown("\n".join(f"- {fact}" for fact in facts))
     _draw_context(question, current)
     st.markdown(f"**{question.ask}**")
     if answered and result is not None:
@@ -390,6 +401,15 @@ def render_quiz_page() -> None:
         _draw_answer_widgets(question, entry, current, profile)
     if state.get(PENDING):
         st.caption(tr("quiz.page.pending", n=len(state[PENDING])))
+    _scores(question, answered, profile, lang)
+    _settings_panel(current)
+
+
+def _settings_panel(current: Settings) -> None:
+    """What the page is, and the kinds and level to ask, folded under the question."""
+    with st.expander(tr("quiz.page.choose"), icon=":material/tune:", key="quiz_settings"):
+        st.caption(tr("quiz.page.intro"))
+        _controls(current)
 
 
 __all__ = ["KINDS", "answer", "cards_key", "new_question", "option_key", "render_quiz_page"]
