@@ -35,7 +35,7 @@ from tute_tutor.engine.game import Game, HandResult, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import Rules, find_rules
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal, join_names
 
 LEARNER: Final = 0
@@ -316,9 +316,9 @@ class Hint:
         why = t(f"practice.hint.why.{self.reason}", lang, points=self.points)
         other, value = self.ratings[1]
         gain = round(self.ratings[0][1]) - round(value)
-        key = "practice.hint.sentence" if gain > 1 else \
-            "practice.hint.sentence_one" if gain == 1 else "practice.hint.sentence_same"
-        return t(key, lang, card=card, why=why, gain=gain, other=card_name(other, lang))
+        key = "practice.hint.sentence" if gain > 0 else "practice.hint.sentence_same"
+        return t_count(key, gain, lang, card=card, why=why, gain=gain,
+                       other=card_name(other, lang))
 
     def text(self, lang: str = "es") -> str:
         """"Best: the as (21 points on average); the 4 gets 13, 8 fewer."""

@@ -34,7 +34,7 @@ from tute_tutor.table.controller import (
     seat_name,
     side_name,
 )
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name
 
 CardLabel = Callable[[Card], str]
@@ -239,8 +239,8 @@ class ChoiceCost:
             return label(card) if label is not None else card_name(card, lang)
 
         key = "review.cost.exact" if self.exact else "review.cost.estimate"
-        head = t(key + ("_one" if self.cost == 1 else ""), lang, trick=self.trick,
-                 card=name(self.card), best=name(self.best), cost=self.cost)
+        head = t_count(key, self.cost, lang, trick=self.trick, card=name(self.card),
+                       best=name(self.best), cost=self.cost)
         if self.went_to is not None and self.given:
             tail = t("review.cost.gave", lang, card=name(self.card), points=self.given,
                      name=seat_name(self.went_to, lang))

@@ -28,6 +28,7 @@ from tute_tutor.ui import builder as tb
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.live_common import POLL_SECONDS, classes, draw_board, error_line, question
 from tute_tutor.ui.profile import browser_token
+from tute_tutor.ui.state import tr_count
 
 CODE_KEY: Final = "live_code"
 QUERY_KEY: Final = "live"
@@ -95,7 +96,7 @@ def open_form() -> None:
                          format_func=lambda s: tr(f"live.source_{s}"))
     if state.get("live_source", SOURCES[0]) == "sequence":
         count = len(tb.get_deck())
-        st.caption(tr("live.sequence_count", count=count))
+        st.caption(tr_count("live.sequence_count", count))
         st.segmented_control(tr("live.ask_as"), ("legal", "obligation"), key="live_seq_kind",
                              default="legal", format_func=lambda k: kind_label(k, lang))
     else:
@@ -232,7 +233,7 @@ def controls(session: cl.ClassSession, now: float, deck_size: int) -> None:
             st.button(tr("live.end"), key="live_end", type="tertiary", on_click=_act,
                       args=("end",), icon=":material/stop_circle:")
         st.button(tr("live.leave"), key="live_leave", type="tertiary", on_click=_leave)
-    st.caption(tr("live.progress", sent=sent, total=deck_size))
+    st.caption(tr_count("live.progress", deck_size, sent=sent, total=deck_size))
 
 
 def _leave() -> None:

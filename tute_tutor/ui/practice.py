@@ -32,7 +32,7 @@ from tute_tutor.table.controller import (
 )
 from tute_tutor.table.review import ChoiceCost, choice_costs, hand_review, totals_frame
 from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
-from tute_tutor.ui.state import Settings, settings, tr
+from tute_tutor.ui.state import Settings, settings, tr, tr_count
 
 TABLE = "practice_table"
 SEED = "practice_seed"
@@ -328,8 +328,8 @@ def _match_text(table: Table, lang: str) -> str:
     kind, target = match_target(table.rules)
     scores = table.match_scores()
     if kind == "streak":
-        text = tr("practice.page.match_streak", streak=table.match.streak,
-                  score=table.match.streak_score)
+        text = tr_count("practice.page.match_streak", table.match.streak,
+                        streak=table.match.streak, score=table.match.streak_score)
         if table.config.climbs:
             best = ladder_best()
             text += " · " + tr("practice.page.ladder_line", level=table.computer_level,
@@ -339,7 +339,7 @@ def _match_text(table: Table, lang: str) -> str:
     if table.rules.has_teams:
         names = [tr("practice.side.us_short"), tr("practice.side.them_short")]
     score = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
-    return tr(f"practice.page.match_{kind}", target=target, score=score)
+    return tr_count(f"practice.page.match_{kind}", target, target=target, score=score)
 
 
 def status_line(table: Table, current: Settings) -> None:
@@ -358,7 +358,7 @@ def status_line(table: Table, current: Settings) -> None:
                card=card_label(status.trump_card, lang, current.deck_style))
     parts = [tr("practice.page.hand_number", number=status.hand_number), turn, trump]
     if table.rules.has_stock:
-        parts.append(tr("practice.page.stock", count=status.stock_left))
+        parts.append(tr_count("practice.page.stock", status.stock_left))
     parts.append(tr("practice.page.points", points=totals_text(status.points, table.players,
                                                                lang)))
     parts.append(_match_text(table, lang))
@@ -382,7 +382,7 @@ def _trump_view(table: Table, current: Settings) -> None:
     st.caption(tr("practice.page.trump_card"))
     show_cards([shown], style=current.deck_style, lang=current.lang, width=52)
     if table.rules.has_stock:
-        st.caption(tr("practice.page.stock", count=status.stock_left))
+        st.caption(tr_count("practice.page.stock", status.stock_left))
 
 
 def _trick_view(table: Table, current: Settings) -> None:
@@ -417,8 +417,9 @@ def _trick_view(table: Table, current: Settings) -> None:
         final = game.finished and game.tute is None and game.renuncio is None
         caption = tr("practice.page.last_trick" + ("_final" if final else "") + you,
                      name=seat_name(last.winner, lang), points=last.points)
-    notes = [tr("practice.page.seat_note", cards=status.hand_sizes[seat],
-                tricks=status.tricks_won[seat]) for seat in range(n)]
+    notes = [tr_count("practice.page.seat_note", status.tricks_won[seat],
+                      cards=status.hand_sizes[seat], tricks=status.tricks_won[seat])
+             for seat in range(n)]
     names = [seat_label(seat, table.rules, lang) for seat in range(n)]
     st.markdown(table_html(by_seat, names=names, notes=notes, winning=winner,
                            centre=tr("practice.page.trump_short",

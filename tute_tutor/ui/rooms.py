@@ -38,7 +38,7 @@ from tute_tutor.ui.profile import (
     get_store,
     store_message,
 )
-from tute_tutor.ui.state import settings, tr
+from tute_tutor.ui.state import settings, tr, tr_count
 from tute_tutor.words.catalog import t
 
 QUERY: Final = "room"
@@ -357,8 +357,8 @@ def table_area(view: R.SeatRoomView) -> None:
         if shown is not None:
             show_cards([shown], style=current.deck_style, lang=lang, width=48)
         if players == 2:
-            st.caption(tr("rooms.play.stock", count=view.stock_left))
-    sizes = " · ".join(tr("rooms.play.cards_left", name=names[i], count=n)
+            st.caption(tr_count("rooms.play.stock", view.stock_left))
+    sizes = " · ".join(tr_count("rooms.play.cards_left", n, name=names[i])
                        for i, n in enumerate(view.hand_sizes))
     st.text(sizes)
 
