@@ -138,8 +138,19 @@ def _name_key(seat: int) -> str:
     return "practice.seat.you" if seat == LEARNER else f"practice.seat.name{seat}"
 
 
-def seat_name(seat: int, lang: str = "es") -> str:
-    """The name shown for a seat: "Tú" for the learner, a person's name otherwise."""
+def seat_name(seat: int, lang: str = "es", *, mid_sentence: bool = False) -> str:
+    """The name shown for a seat: "Tú" for the learner, a person's name otherwise.
+
+    ``mid_sentence`` gives the learner's form after a preposition inside a sentence
+    ("para ti", "to you") instead of the label's.
+
+    >>> seat_name(0, "en"), seat_name(0, "en", mid_sentence=True)
+    ('You', 'you')
+    >>> seat_name(0, "es", mid_sentence=True), seat_name(1, "es", mid_sentence=True)
+    ('ti', 'Bruno')
+    """
+    if mid_sentence and seat == LEARNER:
+        return t("practice.seat.you_mid", lang)
     return t(_name_key(seat), lang)
 
 
@@ -153,12 +164,13 @@ def seat_label(seat: int, rules: Rules, lang: str = "es") -> str:
     return t("practice.seat.opponent_label", lang, name=name)
 
 
-def side_name(side: int, rules: Rules, lang: str = "es") -> str:
-    """The name of a scoring side: your pair / the other pair, or a seat's name."""
+def side_name(side: int, rules: Rules, lang: str = "es", *, mid_sentence: bool = False) -> str:
+    """The name of a scoring side: your pair / the other pair, or a seat's name (as
+    :func:`seat_name`, ``mid_sentence`` after a preposition)."""
     if rules.has_teams:
         return t("practice.side.us" if side == rules.team_of(LEARNER) else "practice.side.them",
                  lang, partner=seat_name(2, lang), a=seat_name(1, lang), b=seat_name(3, lang))
-    return seat_name(side, lang)
+    return seat_name(side, lang, mid_sentence=mid_sentence)
 
 
 def _pair_name(suit: int, points: int, lang: str) -> str:
@@ -249,7 +261,13 @@ def totals_text(totals: Sequence[int], players: int, lang: str = "es") -> str:
 
 
 def outcome_text(result: HandResult, players: int, lang: str = "es") -> str:
-    """Who won the hand and why, in one sentence."""
+    """Who won the hand and why, in one sentence (it may open with a side's name, "your
+    pair", so its first letter is raised)."""
+    text = _outcome_sentence(result, players, lang)
+    return text[:1].upper() + text[1:]
+
+
+def _outcome_sentence(result: HandResult, players: int, lang: str) -> str:
     rules = _rules_for(players)
     winner = side_name(result.winner, rules, lang)
     you = "_you" if not rules.has_teams and result.winner == LEARNER else ""
@@ -257,11 +275,12 @@ def outcome_text(result: HandResult, players: int, lang: str = "es") -> str:
     if result.reason == "tute" and result.tute is not None:
         kind = t("practice.log.tute_reyes" if result.tute.kind == "reyes" else
                  "practice.log.tute_caballos", lang)
-        return t("practice.outcome.tute" + you, lang, winner=winner, kind=kind,
+        by_you = "_by_you" if not you and result.tute.seat == LEARNER else ""
+        return t("practice.outcome.tute" + (you or by_you), lang, winner=winner, kind=kind,
                  name=seat_name(result.tute.seat, lang))
     if result.reason == "renuncio" and result.renuncio is not None:
         by_you = "_by_you" if result.renuncio.seat == LEARNER else ""
-        return t("practice.outcome.renuncio" + by_you, lang, winner=winner,
+        return t("practice.outcome.renuncio" + (by_you or you), lang, winner=winner,
                  name=seat_name(result.renuncio.seat, lang), totals=totals)
     if result.reason == "tie_last_trick":
         return t("practice.outcome.tie" + you, lang, winner=winner,

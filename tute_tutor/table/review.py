@@ -178,8 +178,10 @@ def hand_review(game: Game, lang: str = "es", label: CardLabel | None = None) ->
           trick=c.after_trick)
         for c in game.cantes)
     if result.last_trick is not None:
-        last = t("review.last_trick", lang, side=sides[result.last_trick],
-                 name=seat_name(game.tricks[-1].winner, lang))
+        taker = game.tricks[-1].winner
+        last = t("review.last_trick" + ("_you" if taker == LEARNER else ""), lang,
+                 side=side_name(result.last_trick, game.rules, lang, mid_sentence=True),
+                 name=seat_name(taker, lang))
     else:
         last = t("review.no_last_trick", lang)
     return HandReview(
