@@ -265,14 +265,14 @@ def test_worksheet_mode_offers_html_and_pdf_downloads() -> None:
     at = _open("pages/teacher.py")
     at.button(key="tb_add").click().run()
     _mode(at, "worksheet")
-    assert t("teacher.ws_ready", LANG, count=1) in _texts(at)
+    assert t_count("teacher.ws_ready", 1, LANG) in _texts(at)
     previews = at.get("iframe")  # st.iframe, the replacement of components.v1.html
     assert len(previews) == 1
     assert t("worksheet.title", LANG) in previews[0].proto.srcdoc
     at.radio(key="ws_source").set_value("generate").run()
     at.number_input(key="ws_count").set_value(4).run()
     assert not at.exception
-    assert t("teacher.ws_ready", LANG, count=4) in _texts(at)
+    assert t_count("teacher.ws_ready", 4, LANG) in _texts(at)
     labels = {b.label for b in at.get("download_button")}  # type: ignore[attr-defined]
     assert t("teacher.ws_pdf", LANG) in labels and t("teacher.ws_html", LANG) in labels
 

@@ -13,6 +13,7 @@ from tute_tutor.live.room import PublicSeat
 from tute_tutor.live.words import outcome_text as room_outcome
 from tute_tutor.table.controller import LEARNER, Table, TableConfig, outcome_text, seat_name
 from tute_tutor.table.review import hand_review
+from tute_tutor.words.explain import card_name
 
 
 def _finished_two_player_hands() -> list[Table]:
@@ -93,3 +94,13 @@ def test_a_rooms_single_winner_takes_a_singular_verb_and_a_pair_a_plural_one() -
         "Ana and Eva take the hand (Ana and Eva 70, Luis and Juan 60)."
     assert room_outcome(one, _seats(4), "es") == \
         "Se llevan la mano Ana y Eva (Ana y Eva 70, Luis y Juan 60)."
+
+
+def test_a_card_not_in_your_hand_is_named_with_its_article() -> None:
+    table = Table(TableConfig("clasico", seed=3))
+    held = table.game.hand(LEARNER)
+    missing = next(card for code in ("1o", "3o", "12o", "1c", "3c", "12c", "1e", "3e", "12e")
+                   if (card := Card.parse(code)) not in held)
+    assert table.click(missing, "es").message == f"No tienes {card_name(missing, 'es')} en tu mano."
+    assert card_name(missing, "es").startswith("el ")
+    assert table.click(missing, "en").message == f"You do not hold {card_name(missing, 'en')}."

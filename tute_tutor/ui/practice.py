@@ -33,6 +33,7 @@ from tute_tutor.table.controller import (
 from tute_tutor.table.review import ChoiceCost, choice_costs, hand_review, totals_frame
 from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
 from tute_tutor.ui.state import Settings, settings, tr, tr_count
+from tute_tutor.words.explain import card_name
 
 TABLE = "practice_table"
 SEED = "practice_seed"
@@ -480,8 +481,7 @@ def learner_area(table: Table, current: Settings) -> bool:
                     changed = table.sing(suit) or changed
             if offers.swap is not None and offers.swap_for is not None and st.button(
                     tr("practice.page.swap",
-                       given=card_label(offers.swap, lang, current.deck_style),
-                       taken=card_label(offers.swap_for, lang, current.deck_style)),
+                       given=card_name(offers.swap, lang), taken=card_name(offers.swap_for, lang)),
                     key="practice_swap", type="primary"):
                 state[SEEN] = len(table.log)
                 changed = table.swap() or changed
@@ -725,8 +725,8 @@ def costs_section(table: Table, current: Settings) -> None:
     if not costs:
         st.markdown(tr("review.no_costs"))
         return
-    label = lambda card: card_label(card, lang, current.deck_style)  # noqa: E731
-    st.markdown("\n".join(f"- {cost.text(lang, label)}" for cost in costs))
+    # sentences name each card with its article, as the table's log does
+    st.markdown("\n".join(f"- {cost.text(lang)}" for cost in costs))
 
 
 __all__ = ["action_bar", "full_log", "get_table", "latest", "learner_area", "messages",

@@ -310,7 +310,7 @@ def worksheet() -> None:
             return
     sheet = build_worksheet(slides, lang=lang, title=title.strip() or None)
     page = worksheet_html(sheet, style=style)
-    st.caption(tr("teacher.ws_ready", count=len(sheet.items)))
+    st.caption(tr_count("teacher.ws_ready", len(sheet.items)))
     with st.container(horizontal=True):
         st.download_button(tr("teacher.ws_html"), page, file_name="tute-worksheet.html",
                            mime="text/html", icon=":material/html:", key="ws_dl_html")
