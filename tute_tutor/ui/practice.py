@@ -742,7 +742,7 @@ def render_practice_page() -> None:
     review.
     """
     current = settings()
-    st.header(tr("nav.practice"))
+    st.title(tr("nav.practice"))
     st.caption(tr("practice.page.intro"))
 
     table = get_table(current)
