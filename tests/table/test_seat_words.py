@@ -104,3 +104,28 @@ def test_a_card_not_in_your_hand_is_named_with_its_article() -> None:
     assert table.click(missing, "es").message == f"No tienes {card_name(missing, 'es')} en tu mano."
     assert card_name(missing, "es").startswith("el ")
     assert table.click(missing, "en").message == f"You do not hold {card_name(missing, 'en')}."
+
+
+def test_after_the_swap_the_status_names_the_card_now_face_up() -> None:
+    for seed in range(40):
+        table = Table(TableConfig("a-dos", seed=seed))
+        rng = random.Random(seed)
+        turned = table.status().trump_card
+        for _ in range(60):
+            table.run()
+            if table.finished:
+                break
+            offers = table.offers()
+            if offers.swap is not None:
+                given = offers.swap
+                assert table.swap()
+                status = table.status()
+                assert status.trump_card == given != turned
+                assert status.face_up == given
+                return
+            legal = table.legal_cards()
+            if legal:
+                table.click(rng.choice(legal), "es")
+            else:
+                table.pass_moment()
+    raise AssertionError("no deal offered the learner the swap")

@@ -57,8 +57,10 @@ def _act(action: str, *args: Any) -> None:
 
 
 def join_link(code: str) -> str:
-    """The link students open (the join page with ``?class=CODE``)."""
-    return f"{tb.base_url(st.context.url or '')}/join?class={code}"
+    """The link students open (the join page with ``?class=CODE``) under the address the
+    teacher's browser used (:func:`~tute_tutor.ui.builder.public_root`, as the teacher's
+    share links)."""
+    return f"{tb.public_root()}/join?class={code}"
 
 
 # --------------------------------------------------------------------------- opening
