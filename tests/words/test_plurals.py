@@ -141,3 +141,12 @@ def test_an_odd_stock_in_the_builder_is_one_card_or_several() -> None:
         "no puede quedar 1 carta por robar")
     assert scenario_problem("stock_left 3 cannot happen", "es").startswith(
         "no pueden quedar 3 cartas por robar")
+
+
+def test_a_course_of_one_lesson_says_lesson() -> None:
+    assert t_count("lessons_page.done_count", 1, "en", done=0, total=1) == \
+        "You have completed 0 of 1 lesson."
+    assert t_count("lessons_page.done_count", 12, "es", done=1, total=12) == \
+        "Has completado 1 de 12 lecciones."
+    assert t_count("home.all_done", 1, "es", total=1).startswith("¡Has hecho la lección!")
+    assert t_count("home.all_done", 2, "en", total=2).startswith("You have done all 2 lessons!")

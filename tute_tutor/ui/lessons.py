@@ -184,8 +184,8 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
     status = lesson_status(lessons, done)
     if lessons:
         count = sum(1 for lesson in lessons if lesson.id in done)
-        st.progress(count / len(lessons), text=tr("lessons_page.done_count", done=count,
-                                                    total=len(lessons)))
+        st.progress(count / len(lessons), text=tr_count("lessons_page.done_count", len(lessons),
+                                                          done=count, total=len(lessons)))
     elif not errors:
         st.info(tr("lessons_page.no_lessons"))
     for number, lesson in enumerate(lessons, 1):
