@@ -4,6 +4,10 @@ Each language has a folder of TOML files (``words/es/*.toml``, ``words/en/*.toml
 file holds one area's keys and its name is the keys' prefix, so ``quiz.toml`` holds
 ``quiz.title``. Both languages must have exactly the same keys (a test checks).
 
+A message that puts a count next to a noun holds one text per plural category,
+``stock = { one = "Mazo: {count} carta", other = "Mazo: {count} cartas" }``, and is read
+with :func:`t_count`, never with a hand-made "s".
+
 >>> t("app.name", "es")
 'Tute Tutor'
 >>> t("app.missing_key_for_doctest", "en")
