@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tute_tutor.ai.arena import a_seats, play_deal, run_arena, score_for_a, wilson_interval
 from tute_tutor.engine.game import HandResult
 from tute_tutor.engine.variants import find_rules
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t_count
 
 KEYS = ["deals", "hands", "a_hands_won", "b_hands_won", "a_win_rate", "ci95",
         "a_mean_margin", "seconds"]
@@ -44,7 +44,7 @@ def test_arena_plain_output_speaks_the_language_asked(lang: str) -> None:
     summary = json.loads(_cli(*args, "--json").stdout)
     assert plain.returncode == 0, plain.stderr
     low, high = summary["ci95"]
-    expected = t("cli.arena", lang, a=2, b=1, deals=2, hands=4, won=summary["a_hands_won"],
+    expected = t_count("cli.arena", 2, lang, a=2, b=1, deals=2, hands=4, won=summary["a_hands_won"],
                  rate=f"{summary['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}",
                  margin=f"{summary['a_mean_margin']:+.1f}", seconds="")
     assert plain.stdout.startswith(expected.rsplit(",", 1)[0])

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tute_tutor.teach.lessons import LESSONS_DIR, LessonQuestion, load_lessons
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 
 pytestmark = pytest.mark.browser
 
@@ -87,8 +87,9 @@ def test_a_lesson_is_done_only_when_its_questions_are_answered_right(
                    else t("lessons_page.wrong_try_again", "es"))
         assert box.get_by_text(verdict).is_visible()
     assert not page.get_by_text(t("lessons_page.earned", "es")).count()
-    page.get_by_text(t("lessons_page.right_so_far", "es", right=len(lesson.questions) - 1,
-                       total=len(lesson.questions))).wait_for()
+    asked = len(lesson.questions)
+    page.get_by_text(t_count("lessons_page.right_so_far", asked, "es", right=asked - 1,
+                             total=asked)).wait_for()
     # The wrong one changed to the right answer: its verdict follows, the lesson is earned.
     box = page.locator(f".st-key-lesson_{lesson.id}_q{wrong_one}_box")
     question = lesson.questions[wrong_one]

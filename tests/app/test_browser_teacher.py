@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import encode_link
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import explain
 
 pytestmark = pytest.mark.browser
@@ -88,7 +88,7 @@ def test_presenter_steps_with_the_keyboard(
     page.goto(f"{app_url}/teacher?s={TOKEN}&lang=es")
     wait_for_app(page)
     main = _main(page)
-    main.get_by_text(t("teacher.link_loaded", "es", count=2)).wait_for()
+    main.get_by_text(t_count("teacher.link_loaded", 2, "es")).wait_for()
     main.get_by_role("button", name=t("teacher.present", "es")).click()
     slide_1 = t("presenter.slide_of", "es", number=1, total=2)
     main.get_by_text(slide_1).wait_for()

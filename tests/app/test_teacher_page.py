@@ -174,7 +174,7 @@ def test_teacher_link_restores_the_sequence() -> None:
     token = encode_link([MONTAR, PARTNER])
     at = _open("pages/teacher.py", s=token)
     text = _texts(at)
-    assert t("teacher.link_loaded", LANG, count=2) in text
+    assert t_count("teacher.link_loaded", 2, LANG) in text
     assert at.radio(key="teacher_mode_w").value == "deck"
     assert "10c,2o,7c" in text  # the second slide's table in the list
     assert any(f"?s={token}" in c.value for c in at.code)
@@ -192,7 +192,7 @@ def test_scenario_file_loads_and_bad_file_is_reported() -> None:
     _mode(at, "deck")
     at.file_uploader(key="deck_upload").upload(
         "s.json", scenarios_to_file_text([MONTAR, PARTNER]).encode(), "application/json").run()
-    assert t("teacher.file_ok", LANG, count=2) in _texts(at)
+    assert t_count("teacher.file_ok", 2, LANG) in _texts(at)
     at.button(key="deck_replace").click().run()
     assert t("teacher.deck_title", LANG, count=2) in _texts(at)
     at.file_uploader(key="deck_upload").clear().run()
@@ -222,7 +222,7 @@ def test_student_opens_a_link_picks_an_answer_then_sees_it() -> None:
     assert t("try_it.right", LANG) in _texts(at)
     at.button(key="try_next").click().run()
     text = _texts(at)
-    assert t("try_it.progress", LANG, number=2, total=2, right=1, answered=1) in text
+    assert t_count("try_it.progress", 1, LANG, number=2, total=2, right=1, answered=1) in text
     legal = [str(c) for c in PARTNER.analyse().legal]
     mark(at, legal)
     at.button(key="try_check_1").click().run()
@@ -265,14 +265,14 @@ def test_worksheet_mode_offers_html_and_pdf_downloads() -> None:
     at = _open("pages/teacher.py")
     at.button(key="tb_add").click().run()
     _mode(at, "worksheet")
-    assert t("teacher.ws_ready", LANG, count=1) in _texts(at)
+    assert t_count("teacher.ws_ready", 1, LANG) in _texts(at)
     previews = at.get("iframe")  # st.iframe, the replacement of components.v1.html
     assert len(previews) == 1
     assert t("worksheet.title", LANG) in previews[0].proto.srcdoc
     at.radio(key="ws_source").set_value("generate").run()
     at.number_input(key="ws_count").set_value(4).run()
     assert not at.exception
-    assert t("teacher.ws_ready", LANG, count=4) in _texts(at)
+    assert t_count("teacher.ws_ready", 4, LANG) in _texts(at)
     labels = {b.label for b in at.get("download_button")}  # type: ignore[attr-defined]
     assert t("teacher.ws_pdf", LANG) in labels and t("teacher.ws_html", LANG) in labels
 

@@ -76,7 +76,7 @@ def test_check_play_refuses_a_card_not_in_the_hand_of_the_seat_to_move() -> None
     assert (info.value.code, info.value.reason) == ("not_in_hand", "not_in_hand")
     assert info.value.data == {"card": card("1o"), "seat": 1}
     assert info.value.message == "1o is not in seat 1's hand"
-    assert error_text(info.value, "es") == "1o no está en la mano del asiento 1"
+    assert error_text(info.value, "es") == "la carta 1o no está en la mano del asiento 1"
 
 
 def test_check_play_as_referee_lets_a_renuncio_through() -> None:

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from tute_tutor.ai.arena import check_arguments, run_arena
 from tute_tutor.cli.common import add_output_options, overrides_from, whole
 from tute_tutor.formats.limits import MAX_ARENA_DEALS, MAX_ARENA_JOBS, MAX_SEED
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t_count
 
 PROGRESS_FROM = 20
 
@@ -68,7 +68,8 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(summary) + "\n")
     else:
         low, high = summary["ci95"]
-        text = t("cli.arena", args.lang, a=args.a, b=args.b, deals=summary["deals"],
+        text = t_count("cli.arena", summary["deals"], args.lang, a=args.a, b=args.b,
+                       deals=summary["deals"],
                  hands=summary["hands"], won=summary["a_hands_won"],
                  rate=f"{summary['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}",
                  margin=f"{summary['a_mean_margin']:+.1f}", seconds=summary["seconds"])

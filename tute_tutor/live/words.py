@@ -37,12 +37,13 @@ def outcome_text(result: HandResult, seats: Sequence[PublicSeat], lang: str) -> 
     sides = len(result.totals)
     totals = ", ".join(f"{side_name(s, seats, lang)} {result.totals[s]}" for s in range(sides))
     winner = side_name(result.winner, seats, lang)
+    one = "" if len(seats) == 4 else "_seat"  # one player, not a pair: the verb agrees
     if result.reason == "tute" and result.tute is not None:
-        return t("rooms.outcome.tute", lang, winner=winner,
+        return t("rooms.outcome.tute" + one, lang, winner=winner,
                  name=seat_name(seats[result.tute.seat], lang))
     if result.reason == "tie_last_trick":
-        return t("rooms.outcome.tie", lang, winner=winner, totals=totals)
-    return t("rooms.outcome.points", lang, winner=winner, totals=totals)
+        return t("rooms.outcome.tie" + one, lang, winner=winner, totals=totals)
+    return t("rooms.outcome.points" + one, lang, winner=winner, totals=totals)
 
 
 def entry_text(entry: LogEntry, seats: Sequence[PublicSeat], viewer: int | None,

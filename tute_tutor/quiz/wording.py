@@ -12,7 +12,7 @@ from tute_tutor.engine.game import Game
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.question import Board
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name, join_names
 
 
@@ -67,7 +67,9 @@ def rules_fact(rules: Rules, lang: str, *topics: str) -> list[str]:
 
 def stock_fact(stock_left: int, lang: str) -> str:
     """How many cards the stock still holds."""
-    return tr("fact_stock", lang, n=stock_left) if stock_left else tr("fact_stock_empty", lang)
+    if not stock_left:
+        return tr("fact_stock_empty", lang)
+    return t_count("quiz.fact_stock", stock_left, lang, n=stock_left)
 
 
 # =========================================================================== decisions

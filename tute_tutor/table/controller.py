@@ -35,7 +35,7 @@ from tute_tutor.engine.game import Game, HandResult, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import Rules, find_rules
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name, explain_refusal, join_names
 from tute_tutor.words.log import LogLine, line_text
 
@@ -139,8 +139,19 @@ def _name_key(seat: int) -> str:
     return "practice.seat.you" if seat == LEARNER else f"practice.seat.name{seat}"
 
 
-def seat_name(seat: int, lang: str = "es") -> str:
-    """The name shown for a seat: "Tú" for the learner, a person's name otherwise."""
+def seat_name(seat: int, lang: str = "es", *, mid_sentence: bool = False) -> str:
+    """The name shown for a seat: "Tú" for the learner, a person's name otherwise.
+
+    ``mid_sentence`` gives the learner's form after a preposition inside a sentence
+    ("para ti", "to you") instead of the label's.
+
+    >>> seat_name(0, "en"), seat_name(0, "en", mid_sentence=True)
+    ('You', 'you')
+    >>> seat_name(0, "es", mid_sentence=True), seat_name(1, "es", mid_sentence=True)
+    ('ti', 'Bruno')
+    """
+    if mid_sentence and seat == LEARNER:
+        return t("practice.seat.you_mid", lang)
     return t(_name_key(seat), lang)
 
 
@@ -154,12 +165,13 @@ def seat_label(seat: int, rules: Rules, lang: str = "es") -> str:
     return t("practice.seat.opponent_label", lang, name=name)
 
 
-def side_name(side: int, rules: Rules, lang: str = "es") -> str:
-    """The name of a scoring side: your pair / the other pair, or a seat's name."""
+def side_name(side: int, rules: Rules, lang: str = "es", *, mid_sentence: bool = False) -> str:
+    """The name of a scoring side: your pair / the other pair, or a seat's name (as
+    :func:`seat_name`, ``mid_sentence`` after a preposition)."""
     if rules.has_teams:
         return t("practice.side.us" if side == rules.team_of(LEARNER) else "practice.side.them",
                  lang, partner=seat_name(2, lang), a=seat_name(1, lang), b=seat_name(3, lang))
-    return seat_name(side, lang)
+    return seat_name(side, lang, mid_sentence=mid_sentence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +225,13 @@ def totals_text(totals: Sequence[int], players: int, lang: str = "es") -> str:
 
 
 def outcome_text(result: HandResult, players: int, lang: str = "es") -> str:
-    """Who won the hand and why, in one sentence."""
+    """Who won the hand and why, in one sentence (it may open with a side's name, "your
+    pair", so its first letter is raised)."""
+    text = _outcome_sentence(result, players, lang)
+    return text[:1].upper() + text[1:]
+
+
+def _outcome_sentence(result: HandResult, players: int, lang: str) -> str:
     rules = _rules_for(players)
     winner = side_name(result.winner, rules, lang)
     you = "_you" if not rules.has_teams and result.winner == LEARNER else ""
@@ -221,11 +239,12 @@ def outcome_text(result: HandResult, players: int, lang: str = "es") -> str:
     if result.reason == "tute" and result.tute is not None:
         kind = t("practice.log.tute_reyes" if result.tute.kind == "reyes" else
                  "practice.log.tute_caballos", lang)
-        return t("practice.outcome.tute" + you, lang, winner=winner, kind=kind,
+        by_you = "_by_you" if not you and result.tute.seat == LEARNER else ""
+        return t("practice.outcome.tute" + (you or by_you), lang, winner=winner, kind=kind,
                  name=seat_name(result.tute.seat, lang))
     if result.reason == "renuncio" and result.renuncio is not None:
         by_you = "_by_you" if result.renuncio.seat == LEARNER else ""
-        return t("practice.outcome.renuncio" + by_you, lang, winner=winner,
+        return t("practice.outcome.renuncio" + (by_you or you), lang, winner=winner,
                  name=seat_name(result.renuncio.seat, lang), totals=totals)
     if result.reason == "tie_last_trick":
         return t("practice.outcome.tie" + you, lang, winner=winner,
@@ -280,9 +299,9 @@ class Hint:
         why = t(f"practice.hint.why.{self.reason}", lang, points=self.points)
         other, value = self.ratings[1]
         gain = round(self.ratings[0][1]) - round(value)
-        key = "practice.hint.sentence" if gain > 1 else \
-            "practice.hint.sentence_one" if gain == 1 else "practice.hint.sentence_same"
-        return t(key, lang, card=card, why=why, gain=gain, other=card_name(other, lang))
+        key = "practice.hint.sentence" if gain > 0 else "practice.hint.sentence_same"
+        return t_count(key, gain, lang, card=card, why=why, gain=gain,
+                       other=card_name(other, lang))
 
     def text(self, lang: str = "es") -> str:
         """"Best: the as (21 points on average); the 4 gets 13, 8 fewer."""

@@ -34,7 +34,7 @@ from tute_tutor.table.controller import (
     seat_name,
     side_name,
 )
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name
 
 CardLabel = Callable[[Card], str]
@@ -178,8 +178,10 @@ def hand_review(game: Game, lang: str = "es", label: CardLabel | None = None) ->
           trick=c.after_trick)
         for c in game.cantes)
     if result.last_trick is not None:
-        last = t("review.last_trick", lang, side=sides[result.last_trick],
-                 name=seat_name(game.tricks[-1].winner, lang))
+        taker = game.tricks[-1].winner
+        last = t("review.last_trick" + ("_you" if taker == LEARNER else ""), lang,
+                 side=side_name(result.last_trick, game.rules, lang, mid_sentence=True),
+                 name=seat_name(taker, lang))
     else:
         last = t("review.no_last_trick", lang)
     return HandReview(
@@ -239,8 +241,8 @@ class ChoiceCost:
             return label(card) if label is not None else card_name(card, lang)
 
         key = "review.cost.exact" if self.exact else "review.cost.estimate"
-        head = t(key + ("_one" if self.cost == 1 else ""), lang, trick=self.trick,
-                 card=name(self.card), best=name(self.best), cost=self.cost)
+        head = t_count(key, self.cost, lang, trick=self.trick, card=name(self.card),
+                       best=name(self.best), cost=self.cost)
         if self.went_to is not None and self.given:
             tail = t("review.cost.gave", lang, card=name(self.card), points=self.given,
                      name=seat_name(self.went_to, lang))

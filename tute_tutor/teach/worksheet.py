@@ -32,7 +32,7 @@ from tute_tutor.engine.cards import FRENCH_RANKS, FRENCH_SUITS, Card, suit_name
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.variants import Rules
 from tute_tutor.formats.scenario import Scenario
-from tute_tutor.words.catalog import catalogue, t
+from tute_tutor.words.catalog import catalogue, t, t_count
 from tute_tutor.words.explain import explain
 
 FONT_DIRS: Final = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),
@@ -134,7 +134,7 @@ def _header_line(item: WorksheetItem, lang: str) -> str:
     parts = [t("worksheet.rules", lang, ruleset=ruleset_label(s.ruleset, lang)),
              t("worksheet.trump", lang, suit=suit_name(s.trump, lang))]
     if s.stock_left:
-        parts.append(t("worksheet.stock_left", lang, count=s.stock_left))
+        parts.append(t_count("worksheet.stock_left", s.stock_left, lang))
     return " · ".join(parts)
 
 

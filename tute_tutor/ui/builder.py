@@ -108,6 +108,8 @@ def scenario_problem(message: str, lang: str) -> str:
         found = pattern.search(message)
         if found:
             values = {name: escape_markdown(value) for name, value in found.groupdict().items()}
+            if "count" in values:  # "1 card cannot be left": the plural follows the count
+                return t_count(f"teacher.problem.{key}", int(found["count"]), lang, **values)
             return t(f"teacher.problem.{key}", lang, **values)
     return escape_markdown(message)
 

@@ -9,6 +9,7 @@ from tute_tutor.engine.cards import CARDS, suit_from_letter
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.layout import draw_cards
 from tute_tutor.ui.lessons import current_lessons, lessons_done
+from tute_tutor.ui.state import tr_count
 
 START = ("lessons", "quiz", "practice", "teacher", "rules")
 
@@ -32,11 +33,13 @@ def render_home_page() -> None:
     waiting = [lesson for lesson in lessons if lesson.id not in done]
     if lessons and waiting:
         st.page_link("pages/lessons.py", icon=":material/play_circle:",
-                     label=tr("home.continue", title=waiting[0].title[current.lang],
-                              done=len(lessons) - len(waiting), total=len(lessons)),
+                     label=tr_count("home.continue", len(lessons),
+                                    title=waiting[0].title[current.lang],
+                                    done=len(lessons) - len(waiting), total=len(lessons)),
                      query_params={"lesson": waiting[0].id})
     elif lessons:
-        st.success(tr("home.all_done", total=len(lessons)), icon=":material/emoji_events:")
+        st.success(tr_count("home.all_done", len(lessons), total=len(lessons)),
+                   icon=":material/emoji_events:")
     st.subheader(tr("home.order_title"))
     oros = suit_from_letter("o")
     # One suit from its strongest card to its weakest: the card index orders strength.

@@ -18,6 +18,7 @@ from tute_tutor.store import StoreError
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.live_common import POLL_SECONDS, classes, draw_board, error_line, question
 from tute_tutor.ui.profile import browser_token, current_profile, keep_token_in_browser
+from tute_tutor.ui.state import tr_count
 
 QUERY_KEY: Final = "class"
 CODE_KEY: Final = "join_code"
@@ -126,7 +127,7 @@ def seat_view(code: str, seat: cl.Seat, session: cl.ClassSession, now: float) ->
     lang, style = current.lang, current.deck_style
     with st.container(horizontal=True):
         st.text(seat.participant.nickname)  # typed by the student: plain text
-        st.caption(tr("live.join.score", score=seat.score))
+        st.caption(tr_count("live.join.score", seat.score, score=seat.score))
     posed = session.current
     if session.ended:
         st.info(tr("live.join.ended"))

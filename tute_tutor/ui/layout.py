@@ -36,7 +36,7 @@ from tute_tutor.ui.state import (
     sync_query_params,
     tr,
 )
-from tute_tutor.words.catalog import LANGUAGES, t
+from tute_tutor.words.catalog import LANGUAGES, t, t_count
 from tute_tutor.words.markup import escape_markdown
 
 WIDGET_PREFIX = "settings_w_"
@@ -240,11 +240,11 @@ def flag_value_label(name: str, value: Any, lang: str) -> str:
         return t(f"settings.choice.first_hand_trump.{value or NO_TRUMP}", lang)
     if name == "tute_award":
         if isinstance(value, int):
-            return t("settings.value.award_points", lang, points=value)
+            return t_count("settings.value.award_points", value, lang, points=value)
         return t("settings.choice.tute_award.hand", lang)
     if name == "match":
         kind, number = match_target(find_rules("clasico", {"match": value}))
-        return t(f"settings.match_mode.{kind}", lang, number=number)
+        return t_count(f"settings.match_mode.{kind}", number, lang, number=number)
     key = f"settings.choice.{name}.{value}"
     text = t(key, lang)
     return str(value) if text == key else text

@@ -40,7 +40,7 @@ from tute_tutor.ui.layout import (
     pick_cards,
 )
 from tute_tutor.ui.profile import current_profile, get_store
-from tute_tutor.ui.state import settings, tr
+from tute_tutor.ui.state import settings, tr, tr_count
 from tute_tutor.words.explain import explain_refusal, join_names
 from tute_tutor.words.markup import escape_markdown
 
@@ -184,8 +184,8 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
     status = lesson_status(lessons, done)
     if lessons:
         count = sum(1 for lesson in lessons if lesson.id in done)
-        st.progress(count / len(lessons), text=tr("lessons_page.done_count", done=count,
-                                                    total=len(lessons)))
+        st.progress(count / len(lessons), text=tr_count("lessons_page.done_count", len(lessons),
+                                                          done=count, total=len(lessons)))
     elif not errors:
         st.info(tr("lessons_page.no_lessons"))
     for number, lesson in enumerate(lessons, 1):
@@ -247,8 +247,8 @@ def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
     elif was_done:
         st.success(tr("lessons_page.already_done"), icon=":material/task_alt:")
     elif total:
-        st.progress(right / total, text=tr("lessons_page.right_so_far", right=right,
-                                           total=total))
+        st.progress(right / total, text=tr_count("lessons_page.right_so_far", total,
+                                                 right=right, total=total))
     if number < len(lessons):
         following = lessons[number]
         st.button(tr("lessons_page.next_lesson", title=following.title[lang]),
@@ -275,7 +275,7 @@ def scenario_context(scenario: Scenario) -> None:
             for name, value in scenario.overrides.items())
         line += "  \n" + tr("lessons_page.rules_changed", flags=changed)
     if scenario.stock_left:
-        line += "  \n" + tr("lessons_page.stock_line", count=scenario.stock_left)
+        line += "  \n" + tr_count("lessons_page.stock_line", scenario.stock_left)
     st.markdown(line)
 
 

@@ -28,6 +28,7 @@ from tute_tutor.ui import builder as tb
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.live_common import POLL_SECONDS, classes, draw_board, error_line, question
 from tute_tutor.ui.profile import browser_token
+from tute_tutor.ui.state import tr_count
 
 CODE_KEY: Final = "live_code"
 QUERY_KEY: Final = "live"
@@ -56,8 +57,10 @@ def _act(action: str, *args: Any) -> None:
 
 
 def join_link(code: str) -> str:
-    """The link students open (the join page with ``?class=CODE``)."""
-    return f"{tb.base_url(st.context.url or '')}/join?class={code}"
+    """The link students open (the join page with ``?class=CODE``) under the address the
+    teacher's browser used (:func:`~tute_tutor.ui.builder.public_root`, as the teacher's
+    share links)."""
+    return f"{tb.public_root()}/join?class={code}"
 
 
 # --------------------------------------------------------------------------- opening
@@ -95,7 +98,7 @@ def open_form() -> None:
                          format_func=lambda s: tr(f"live.source_{s}"))
     if state.get("live_source", SOURCES[0]) == "sequence":
         count = len(tb.get_deck())
-        st.caption(tr("live.sequence_count", count=count))
+        st.caption(tr_count("live.sequence_count", count))
         st.segmented_control(tr("live.ask_as"), ("legal", "obligation"), key="live_seq_kind",
                              default="legal", format_func=lambda k: kind_label(k, lang))
     else:
@@ -232,7 +235,7 @@ def controls(session: cl.ClassSession, now: float, deck_size: int) -> None:
             st.button(tr("live.end"), key="live_end", type="tertiary", on_click=_act,
                       args=("end",), icon=":material/stop_circle:")
         st.button(tr("live.leave"), key="live_leave", type="tertiary", on_click=_leave)
-    st.caption(tr("live.progress", sent=sent, total=deck_size))
+    st.caption(tr_count("live.progress", deck_size, sent=sent, total=deck_size))
 
 
 def _leave() -> None:

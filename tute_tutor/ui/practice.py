@@ -32,7 +32,8 @@ from tute_tutor.table.controller import (
 )
 from tute_tutor.table.review import ChoiceCost, choice_costs, hand_review, totals_frame
 from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
-from tute_tutor.ui.state import Settings, settings, tr
+from tute_tutor.ui.state import Settings, settings, tr, tr_count
+from tute_tutor.words.explain import card_name
 
 TABLE = "practice_table"
 SEED = "practice_seed"
@@ -329,8 +330,8 @@ def _match_text(table: Table, lang: str) -> str:
     kind, target = match_target(table.rules)
     scores = table.match_scores()
     if kind == "streak":
-        text = tr("practice.page.match_streak", streak=table.match.streak,
-                  score=table.match.streak_score)
+        text = tr_count("practice.page.match_streak", table.match.streak,
+                        streak=table.match.streak, score=table.match.streak_score)
         if table.config.climbs:
             best = ladder_best()
             text += " · " + tr("practice.page.ladder_line", level=table.computer_level,
@@ -340,7 +341,7 @@ def _match_text(table: Table, lang: str) -> str:
     if table.rules.has_teams:
         names = [tr("practice.side.us_short"), tr("practice.side.them_short")]
     score = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
-    return tr(f"practice.page.match_{kind}", target=target, score=score)
+    return tr_count(f"practice.page.match_{kind}", target, target=target, score=score)
 
 
 def status_line(table: Table, current: Settings) -> None:
@@ -359,7 +360,7 @@ def status_line(table: Table, current: Settings) -> None:
                card=card_label(status.trump_card, lang, current.deck_style))
     parts = [tr("practice.page.hand_number", number=status.hand_number), turn, trump]
     if table.rules.has_stock:
-        parts.append(tr("practice.page.stock", count=status.stock_left))
+        parts.append(tr_count("practice.page.stock", status.stock_left))
     parts.append(tr("practice.page.points", points=totals_text(status.points, table.players,
                                                                lang)))
     parts.append(_match_text(table, lang))
@@ -408,7 +409,7 @@ def _trump_view(table: Table, current: Settings) -> None:
     st.caption(tr("practice.page.trump_card"))
     show_cards([shown], style=current.deck_style, lang=current.lang, width=52)
     if table.rules.has_stock:
-        st.caption(tr("practice.page.stock", count=status.stock_left))
+        st.caption(tr_count("practice.page.stock", status.stock_left))
 
 
 def _trick_view(table: Table, current: Settings) -> str:
@@ -443,8 +444,9 @@ def _trick_view(table: Table, current: Settings) -> str:
         final = game.finished and game.tute is None and game.renuncio is None
         caption = tr("practice.page.last_trick" + ("_final" if final else "") + you,
                      name=seat_name(last.winner, lang), points=last.points)
-    notes = [tr("practice.page.seat_note", cards=status.hand_sizes[seat],
-                tricks=status.tricks_won[seat]) for seat in range(n)]
+    notes = [tr_count("practice.page.seat_note", status.tricks_won[seat],
+                      cards=status.hand_sizes[seat], tricks=status.tricks_won[seat])
+             for seat in range(n)]
     names = [seat_label(seat, table.rules, lang) for seat in range(n)]
     st.markdown(table_html(by_seat, names=names, notes=notes, winning=winner,
                            centre=tr("practice.page.trump_short",
@@ -505,8 +507,7 @@ def learner_area(table: Table, current: Settings) -> bool:
                     changed = table.sing(suit) or changed
             if offers.swap is not None and offers.swap_for is not None and st.button(
                     tr("practice.page.swap",
-                       given=card_label(offers.swap, lang, current.deck_style),
-                       taken=card_label(offers.swap_for, lang, current.deck_style)),
+                       given=card_name(offers.swap, lang), taken=card_name(offers.swap_for, lang)),
                     key="practice_swap", type="primary"):
                 state[SEEN] = len(table.log)
                 changed = table.swap() or changed
@@ -745,8 +746,8 @@ def costs_section(table: Table, current: Settings) -> None:
     if not costs:
         st.markdown(tr("review.no_costs"))
         return
-    label = lambda card: card_label(card, lang, current.deck_style)  # noqa: E731
-    st.markdown("\n".join(f"- {cost.text(lang, label)}" for cost in costs))
+    # sentences name each card with its article, as the table's log does
+    st.markdown("\n".join(f"- {cost.text(lang)}" for cost in costs))
 
 
 __all__ = ["action_bar", "continue_button", "full_log", "get_table", "latest",
@@ -764,7 +765,7 @@ def render_practice_page() -> None:
     trick and the hand are on the first screen.
     """
     current = settings()
-    st.header(tr("nav.practice"))
+    st.title(tr("nav.practice"))
 
     table = get_table(current)
     if rules_prompt(table, current):

@@ -19,7 +19,7 @@ from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.formats.record import apply_record_event, start_replay, summary
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.teach.worksheet import ruleset_label, seat_key, trick_labels
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import describe_play, explain, explain_refusal
 from tute_tutor.words.markup import escape_markdown
 
@@ -272,7 +272,7 @@ def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
                 f" · {trump_text}")
     extra = [t("worksheet.rules", lang, ruleset=ruleset_label(scenario.ruleset, lang))]
     if scenario.stock_left:
-        extra.append(t("worksheet.stock_left", lang, count=scenario.stock_left))
+        extra.append(t_count("worksheet.stock_left", scenario.stock_left, lang))
     if scenario.rules.partner_exemption:
         extra.append(t("worksheet.obligation.companero", lang))
     st.caption(" · ".join(extra))

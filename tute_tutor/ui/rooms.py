@@ -30,6 +30,7 @@ from tute_tutor.live.words import entry_text, error_text, outcome_text, seat_nam
 from tute_tutor.render.qr import qr_svg
 from tute_tutor.store import StoreError
 from tute_tutor.store import rooms as room_store
+from tute_tutor.ui.builder import public_root
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
 from tute_tutor.ui.layout import page_header
 from tute_tutor.ui.profile import (
@@ -38,7 +39,7 @@ from tute_tutor.ui.profile import (
     get_store,
     store_message,
 )
-from tute_tutor.ui.state import settings, tr
+from tute_tutor.ui.state import settings, tr, tr_count
 from tute_tutor.words.catalog import t
 
 QUERY: Final = "room"
@@ -209,16 +210,9 @@ def join_panel() -> None:
 
 # --------------------------------------------------------------------------- sharing
 def room_link(code: str) -> str:
-    """The link to this room on this server (the page's own address, ``?room=CODE``)."""
-    base = ""
-    try:
-        url = st.context.url
-        base = str(url).split("?", 1)[0] if url else ""
-    except Exception:
-        base = ""
-    if not base:
-        base = "/rooms"
-    return f"{base}?{QUERY}={code}"
+    """The link to this room (the rooms page with ``?room=CODE``) under the address the
+    browser used (:func:`~tute_tutor.ui.builder.public_root`, as the teacher's links)."""
+    return f"{public_root()}/rooms?{QUERY}={code}"
 
 
 def share_panel(code: str) -> None:
@@ -357,8 +351,8 @@ def table_area(view: R.SeatRoomView) -> None:
         if shown is not None:
             show_cards([shown], style=current.deck_style, lang=lang, width=48)
         if players == 2:
-            st.caption(tr("rooms.play.stock", count=view.stock_left))
-    sizes = " · ".join(tr("rooms.play.cards_left", name=names[i], count=n)
+            st.caption(tr_count("rooms.play.stock", view.stock_left))
+    sizes = " · ".join(tr_count("rooms.play.cards_left", n, name=names[i])
                        for i, n in enumerate(view.hand_sizes))
     st.text(sizes)
 

@@ -9,7 +9,7 @@ from tute_tutor.engine.cards import CARDS, suit_from_letter, suit_name
 from tute_tutor.engine.variants import FLAG_NAMES, PRESETS, overrides_of
 from tute_tutor.teach.rulebook import FlagExample, FlagSide, flag_examples, trick_roles
 from tute_tutor.ui.layout import draw_cards, draw_trick, flag_value_label
-from tute_tutor.ui.state import settings, tr
+from tute_tutor.ui.state import settings, tr, tr_count
 from tute_tutor.words.catalog import LANGUAGES, catalogue, t
 from tute_tutor.words.explain import explain, join_names
 
@@ -173,13 +173,13 @@ def render_side(example: FlagExample, side: FlagSide, *, is_yours: bool) -> None
         else:
             st.error(tr("rules.tute_no"))
     elif flag == "tute_award":
-        st.info(tr("rules.award_points", points=side.facts["points"],
-                   target=side.facts["target"]))
+        st.info(tr_count("rules.award_points", side.facts["points"], points=side.facts["points"],
+                         target=side.facts["target"]))
         if side.value == "hand":
             st.caption(tr("rules.award_hand"))
     elif flag == "match":
-        st.info(tr("rules.match_points", points=side.facts["points"],
-                   target=side.facts["target"]))
+        st.info(tr_count("rules.match_points", side.facts["points"], points=side.facts["points"],
+                         target=side.facts["target"]))
         st.caption(tr(f"rules.match_{side.facts['mode']}"))
     elif flag == "next_dealer":
         st.info(tr("rules.dealer_next", next=_seat_name(side.facts["next"])))

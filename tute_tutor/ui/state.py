@@ -242,6 +242,6 @@ def tr(key: str, **values: object) -> str:
     return t(key, settings().lang, **values)
 
 
-def tr_count(key: str, count: float, **values: object) -> str:
+def tr_count(key: str, count: float, /, **values: object) -> str:
     """The message ``key`` for ``count`` things in the session's language (plural rules)."""
     return t_count(key, count, settings().lang, **values)

@@ -267,7 +267,7 @@ def load_file() -> None:
     except ShareError as error:
         st.error(tb.link_error_line(error, lang, source="file"))
         return
-    st.success(tr("teacher.file_ok", count=len(loaded)))
+    st.success(tr_count("teacher.file_ok", len(loaded)))
     with st.container(horizontal=True):
         st.button(tr("teacher.append_file"), key="deck_append",
                   on_click=lambda: tb.set_deck([*tb.get_deck(), *loaded]))
@@ -310,7 +310,7 @@ def worksheet() -> None:
             return
     sheet = build_worksheet(slides, lang=lang, title=title.strip() or None)
     page = worksheet_html(sheet, style=style)
-    st.caption(tr("teacher.ws_ready", count=len(sheet.items)))
+    st.caption(tr_count("teacher.ws_ready", len(sheet.items)))
     with st.container(horizontal=True):
         st.download_button(tr("teacher.ws_html"), page, file_name="tute-worksheet.html",
                            mime="text/html", icon=":material/html:", key="ws_dl_html")
@@ -394,7 +394,7 @@ def render_teacher_page() -> None:
         tb.set_deck(linked)
         tb.load_into_builder(linked[0])
         state[MODE] = "deck"
-        state[tb.MESSAGE] = ("success", tr("teacher.link_loaded", count=len(linked)))
+        state[tb.MESSAGE] = ("success", tr_count("teacher.link_loaded", len(linked)))
     if st.query_params.get(LIVE_QUERY):
         state[MODE] = "live"  # the projector reloaded, or a link to the open class
     if state[MODE] == "present":

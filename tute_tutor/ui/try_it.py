@@ -27,6 +27,7 @@ from tute_tutor.ui.cards import (
     show_trick,
 )
 from tute_tutor.ui.profile import current_profile, get_store, store_message
+from tute_tutor.ui.state import tr_count
 from tute_tutor.words.explain import explain
 
 TOKEN, INDEX, ANSWERS, PASTED = "try_token", "try_index", "try_answers", "try_paste"
@@ -102,12 +103,12 @@ def render_try_it_page() -> None:
         clear_selection(pick_key)
     right = sum(1 for i, codes in answers.items()
                 if i < len(scenarios) and codes == [str(c) for c in scenarios[i].analyse().legal])
-    st.caption(tr("try_it.progress", number=index + 1, total=len(scenarios), right=right,
-                  answered=len(answers)))
+    st.caption(tr_count("try_it.progress", len(answers), number=index + 1,
+                        total=len(scenarios), right=right, answered=len(answers)))
     st.markdown("#### " + " · ".join([
         tr("worksheet.trump", suit=suit_name(scenario.trump, lang)),
         tr("worksheet.rules", ruleset=ruleset_label(scenario.ruleset, lang))]
-        + ([tr("worksheet.stock_left", count=scenario.stock_left)] if scenario.stock_left else [])
+        + ([tr_count("worksheet.stock_left", scenario.stock_left)] if scenario.stock_left else [])
         + ([tr("worksheet.obligation.companero")] if scenario.rules.partner_exemption else [])))
     st.markdown(f"**{pr.leader_sentence(scenario, lang)}**")
     answered = index in answers

@@ -4,6 +4,10 @@ Each language has a folder of TOML files (``words/es/*.toml``, ``words/en/*.toml
 file holds one area's keys and its name is the keys' prefix, so ``quiz.toml`` holds
 ``quiz.title``. Both languages must have exactly the same keys (a test checks).
 
+A message that puts a count next to a noun holds one text per plural category,
+``stock = { one = "Mazo: {count} carta", other = "Mazo: {count} cartas" }``, and is read
+with :func:`t_count`, never with a hand-made "s".
+
 >>> t("app.name", "es")
 'Tute Tutor'
 >>> t("app.missing_key_for_doctest", "en")
@@ -72,18 +76,27 @@ def plural_form(count: float, lang: str = DEFAULT_LANGUAGE) -> str:
     return form
 
 
-def t_count(key: str, count: float, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
+def t_count(key: str, count: float, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
     """The message ``key`` for ``count`` things, by the language's plural rules.
 
     The catalogue holds ``key.one``, ``key.other`` (and any other CLDR category the
-    language uses); a missing category falls back to ``other``. ``{count}`` is filled.
+    language uses); a missing category falls back to ``other``, and a key written as a
+    single text (no forms) is used as it is. ``{count}`` is filled unless ``values``
+    gives it; the count may also go by another name (``points=count``).
 
     >>> t_count("teacher.deck_count", 1, "en"), t_count("teacher.deck_count", 3, "en")
     ('The sequence has 1 scenario.', 'The sequence has 3 scenarios.')
+    >>> t_count("practice.page.seat_note", 1, "es", cards=3, tricks=1)
+    '3 en mano · 1 baza'
     """
     form = plural_form(count, lang)
-    chosen = f"{key}.{form}" if has_key(f"{key}.{form}", lang) else f"{key}.other"
-    return t(chosen, lang, count=count, **values)
+    if has_key(f"{key}.{form}", lang):
+        chosen = f"{key}.{form}"
+    elif has_key(f"{key}.other", lang):
+        chosen = f"{key}.other"
+    else:
+        chosen = key
+    return t(chosen, lang, **{"count": count, **values})
 
 
 def has_key(key: str, lang: str) -> bool:

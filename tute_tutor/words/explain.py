@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.legal import PlayAnalysis
-from tute_tutor.words.catalog import t
+from tute_tutor.words.catalog import t, t_count
 
 
 def _lang(lang: str) -> str:
@@ -76,7 +76,7 @@ def _explain(a: PlayAnalysis, lang: str) -> str:
     if code == "salida":
         return _say("salida", lang)
     if code == "robo":
-        text = _say("robo", lang, stock=a.stock_left)
+        text = t_count("explain.robo", a.stock_left, _lang(lang), stock=a.stock_left)
     elif code == "montar":
         if len(a.legal) == 1:
             own = card_name(a.legal[0], lang).split(" ", 1)[1]

@@ -13,6 +13,7 @@ from tute_tutor.quiz.kind import Context, QuizKind
 from tute_tutor.quiz.play import holds, play_randomly, search
 from tute_tutor.quiz.question import Board, Display, QuizQuestion, Reveal
 from tute_tutor.quiz.wording import cards_text, tr
+from tute_tutor.words.catalog import t_count
 from tute_tutor.words.explain import card_name
 
 NONE = "none"
@@ -82,7 +83,7 @@ def build(ctx: Context) -> QuizQuestion:
              tr("fact_face_up", lang, card=card_name(face, lang)),
              tr("fact_hand", lang, cards=cards_text(snap.hand, lang)),
              tr("sit_won_you", lang, n=snap.trick_number),
-             tr("fact_stock", lang, n=snap.stock_left)]
+             t_count("quiz.fact_stock", snap.stock_left, lang, n=snap.stock_left)]
     options = [str(seven), str(two), NONE]
     labels = [seven.name(lang), two.name(lang), tr("swap_none", lang)]
     explanation = tr(why, lang, face=card_name(face, lang), card=card_name(needed, lang))
