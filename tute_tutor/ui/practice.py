@@ -32,6 +32,7 @@ from tute_tutor.table.controller import (
 )
 from tute_tutor.table.review import ChoiceCost, choice_costs, hand_review, totals_frame
 from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
+from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.state import Settings, settings, tr
 
 TABLE = "practice_table"
@@ -759,7 +760,7 @@ def render_practice_page() -> None:
             st.rerun()
 
 
-@st.fragment
+@fragment()
 def play_area() -> None:
     """Status, the table, the hand and its buttons, the log; the computers' turns."""
     state = st.session_state

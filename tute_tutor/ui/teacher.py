@@ -308,7 +308,7 @@ def worksheet() -> None:
         except TuteError as error:
             st.error(tr("teacher.generate_failed", error=escape_markdown(error)))
             return
-    sheet = build_worksheet(slides, lang=lang, title=title.strip() or None)
+    sheet = build_worksheet(slides, lang=lang, title=title.strip() or None, style=style)
     page = worksheet_html(sheet, style=style)
     st.caption(tr("teacher.ws_ready", count=len(sheet.items)))
     with st.container(horizontal=True):
