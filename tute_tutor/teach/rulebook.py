@@ -167,9 +167,11 @@ def _play_example(flag: str) -> FlagExample:
 def _cante_example(flag: str) -> FlagExample:
     sides = []
     trick: tuple[Card, ...] = ()
+    trump = 0
     for value in FLAG_VALUES[flag]:
         rules = rules_with(flag, value)
         game = _scripted(rules, _CANTE_DEAL, {flag: value})
+        trump = game.trump
         _play_all(game, _FIRST_TRICK)
         trick = game.tricks[-1].cards
         if flag == "cantes_per_trick":
@@ -177,7 +179,7 @@ def _cante_example(flag: str) -> FlagExample:
         sides.append(FlagSide(value, rules, game.can_cante(YOU, COPAS),
                               facts={"winner": game.tricks[-1].winner}))
     return FlagExample(flag, flag, (sides[0], sides[1]), trick=trick,
-                       facts={"suit": COPAS, "partner_suit": ESPADAS,
+                       facts={"suit": COPAS, "partner_suit": ESPADAS, "trump": trump,
                               "pair": parse_cards("12c,11c")})
 
 

@@ -119,6 +119,30 @@ def _card_name(index: int, lang: str, with_article: bool, deck: str) -> str:
     return t("cards.with_article", lang, article=article, name=name)
 
 
+def figure_words(lang: str, deck: str | None = None) -> dict[str, str]:
+    """The names of the figures for sentences that speak of them without a suit ("the
+    king and the knight of {suit}", the order of a suit): ``king``, ``knight``, ``jack``
+    and, with their article, ``the_king``, ``the_knight``, ``the_jack``; ``knight`` is
+    the caballo, a queen (``reina``) in the French deck.
+
+    >>> figure_words("es", "french")["the_knight"], figure_words("en")["knight"]
+    ('la reina', 'knight')
+    """
+    return dict(_figure_words(_lang(lang), _deck(deck)))
+
+
+@cache
+def _figure_words(lang: str, deck: str) -> tuple[tuple[str, str], ...]:
+    prefix = _prefix(deck)
+    words = []
+    for name, rank in (("king", 12), ("knight", 11), ("jack", 10)):
+        word = t(f"{prefix}.rank.{rank}", lang)
+        article = _lookup(f"{prefix}.article.{rank}", lang)
+        words += [(name, word), (f"the_{name}", t("cards.with_article", lang, article=article,
+                                                    name=word))]
+    return tuple(words)
+
+
 def is_feminine(index: int, deck: str | None = None) -> bool:
     """Whether the Spanish name of the card is feminine (``la sota``, ``la reina``), for
     sentences that agree with it ("montar con ella").
