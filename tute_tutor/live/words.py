@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from tute_tutor.engine.cards import suit_name
 from tute_tutor.engine.game import HandResult
 from tute_tutor.live.room import LogEntry, PublicSeat, RoomError
+from tute_tutor.words.cards import tute_word
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal
 
@@ -69,8 +70,7 @@ def entry_text(entry: LogEntry, seats: Sequence[PublicSeat], viewer: int | None,
         return t("practice.log.cante" + you, lang, name=name,
                  pair=_pair(entry.suit or 0, entry.points, lang), points=entry.points)
     if entry.kind == "tute":
-        kind = t("practice.log.tute_reyes" if entry.points == 12 else
-                 "practice.log.tute_caballos", lang)
+        kind = tute_word("reyes" if entry.points == 12 else "caballos", lang)
         return t("practice.log.tute" + you, lang, name=name, kind=kind)
     if entry.kind == "swap":
         other = card_name(entry.other, lang) if entry.other is not None else ""

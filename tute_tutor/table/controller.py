@@ -35,6 +35,7 @@ from tute_tutor.engine.game import Game, HandResult, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.words.cards import tute_word
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal, join_names
 
@@ -208,8 +209,7 @@ class Announcement:
             return t("practice.log.cante" + you, lang, name=name,
                      pair=_pair_name(self.suit, self.points, lang), points=self.points)
         if self.kind == "tute":
-            kind = t("practice.log.tute_reyes" if self.points == 12 else
-                     "practice.log.tute_caballos", lang)
+            kind = tute_word("reyes" if self.points == 12 else "caballos", lang)
             return t("practice.log.tute" + you, lang, name=name, kind=kind)
         if self.kind == "swap":
             other = card_name(self.other, lang) if self.other is not None else ""
@@ -255,8 +255,7 @@ def outcome_text(result: HandResult, players: int, lang: str = "es") -> str:
     you = "_you" if not rules.has_teams and result.winner == LEARNER else ""
     totals = totals_text(result.totals, players, lang)
     if result.reason == "tute" and result.tute is not None:
-        kind = t("practice.log.tute_reyes" if result.tute.kind == "reyes" else
-                 "practice.log.tute_caballos", lang)
+        kind = tute_word(result.tute.kind, lang)
         return t("practice.outcome.tute" + you, lang, winner=winner, kind=kind,
                  name=seat_name(result.tute.seat, lang))
     if result.reason == "renuncio" and result.renuncio is not None:

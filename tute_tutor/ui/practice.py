@@ -34,6 +34,7 @@ from tute_tutor.table.review import ChoiceCost, choice_costs, hand_review, total
 from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
 from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.state import Settings, settings, tr
+from tute_tutor.words.cards import tute_word
 
 TABLE = "practice_table"
 SEED = "practice_seed"
@@ -466,7 +467,7 @@ def learner_area(table: Table, current: Settings) -> bool:
             if offers.tute:
                 kind = "reyes" if table.game.tute_kind(LEARNER) == "reyes" else "caballos"
                 if st.button(tr("practice.page.declare_tute",
-                                kind=tr(f"practice.log.tute_{kind}")),
+                                kind=tute_word(kind, lang)),
                              key="practice_tute", type="primary"):
                     state[SEEN] = len(table.log)
                     changed = table.declare_tute() or changed

@@ -122,8 +122,9 @@ def _card_name(index: int, lang: str, with_article: bool, deck: str) -> str:
 def figure_words(lang: str, deck: str | None = None) -> dict[str, str]:
     """The names of the figures for sentences that speak of them without a suit ("the
     king and the knight of {suit}", the order of a suit): ``king``, ``knight``, ``jack``
-    and, with their article, ``the_king``, ``the_knight``, ``the_jack``; ``knight`` is
-    the caballo, a queen (``reina``) in the French deck.
+    and, with their article, ``the_king``, ``the_knight``, ``the_jack``, and the plurals
+    ``kings`` and ``knights``; ``knight`` is the caballo, a queen (``reina``) in the French
+    deck.
 
     >>> figure_words("es", "french")["the_knight"], figure_words("en")["knight"]
     ('la reina', 'knight')
@@ -140,7 +141,19 @@ def _figure_words(lang: str, deck: str) -> tuple[tuple[str, str], ...]:
         article = _lookup(f"{prefix}.article.{rank}", lang)
         words += [(name, word), (f"the_{name}", t("cards.with_article", lang, article=article,
                                                     name=word))]
+    words += [("kings", t(f"{prefix}.plural.12", lang)),
+              ("knights", t(f"{prefix}.plural.11", lang))]
     return tuple(words)
+
+
+def tute_word(kind: str, lang: str, deck: str | None = None) -> str:
+    """What a tute of ``kind`` (``reyes`` or ``caballos``) holds: ``reyes``, ``caballos``
+    (``reinas`` in the French deck).
+
+    >>> tute_word("caballos", "es", "french"), tute_word("reyes", "en")
+    ('reinas', 'kings')
+    """
+    return figure_words(lang, deck)["kings" if kind == "reyes" else "knights"]
 
 
 def is_feminine(index: int, deck: str | None = None) -> bool:
