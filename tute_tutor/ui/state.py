@@ -191,7 +191,8 @@ def settings() -> Settings:
     every fragment run).
     """
     if get_script_run_ctx(suppress_warning=True) is None:
-        set_spoken_deck(_last_settings[0].deck_style)
+        # No run to follow: the thread's spoken deck is left alone (setting it from the
+        # process's last run would leak one session's deck into unrelated code).
         return _last_settings[0]
     leave_pages_folder_mode()
     init_session_defaults()
