@@ -134,7 +134,7 @@ def test_check_cante_names_the_suit_whose_pair_is_missing() -> None:
     with pytest.raises(BadCanteError) as info:
         game.check_cante(0, ESPADAS)
     assert info.value.reason == "no_pair" and info.value.data == {"seat": 0, "suit": ESPADAS}
-    assert info.value.message == "seat 0 does not hold the king and knight of swords"
+    assert info.value.message == "seat 0 does not hold the king and the knight of swords"
     assert error_text(info.value, "es") == "el asiento 0 no tiene el rey y el caballo de espadas"
 
 

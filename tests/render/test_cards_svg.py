@@ -52,6 +52,15 @@ SUIT_WORDS = {
 }
 FRENCH_SUIT = {"o": "♦", "c": "♥", "e": "♠", "b": "♣"}
 FRENCH_RANK = {1: "A", 10: "J", 11: "Q", 12: "K"}
+# A card drawn French is named French: the poker deck's words for the same ranks and suits.
+FRENCH_RANK_WORDS = {
+    "es": {**RANK_WORDS["es"], 10: "jota", 11: "reina"},
+    "en": {**RANK_WORDS["en"], 11: "queen"},
+}
+FRENCH_SUIT_WORDS = {
+    "es": {"o": "diamantes", "c": "corazones", "e": "picas", "b": "tréboles"},
+    "en": {"o": "diamonds", "c": "hearts", "e": "spades", "b": "clubs"},
+}
 
 
 def words_in(lang: str) -> CardWords:
@@ -59,11 +68,13 @@ def words_in(lang: str) -> CardWords:
     return CardWords.from_messages(lang, catalogue(lang))
 
 
-def expected_name(card: Card, lang: str) -> str:
+def expected_name(card: Card, lang: str, style: str = "spanish") -> str:
     code = str(card)
     rank, suit = int(code[:-1]), code[-1]
     joiner = " de " if lang == "es" else " of "
-    return RANK_WORDS[lang][rank] + joiner + SUIT_WORDS[lang][suit]
+    ranks, suits = (FRENCH_RANK_WORDS, FRENCH_SUIT_WORDS) if style == "french" else (
+        RANK_WORDS, SUIT_WORDS)
+    return ranks[lang][rank] + joiner + suits[lang][suit]
 
 
 def expected_index(card: Card, style: str) -> str:
@@ -87,7 +98,7 @@ def test_every_card_is_well_formed_svg_named_for_screen_readers(style: str, lang
         assert root.tag == f"{SVG}svg"
         assert root.attrib["role"] == "img"
         label = root.attrib["aria-label"]
-        name = expected_name(card, lang)
+        name = expected_name(card, lang, style)
         if style == "french":
             code = str(card)
             assert label == f"{expected_index(card, style)}{FRENCH_SUIT[code[-1]]} · {name}"
@@ -108,10 +119,18 @@ def test_corner_index_shows_the_rank_in_both_corners(style: str) -> None:
 
 def test_card_label_matches_the_rules_mapping() -> None:
     assert card_label(Card.parse("12c"), "es") == "rey de copas"
-    assert card_label(Card.parse("12c"), "en", style="french") == "K♥ · king of cups"
-    assert card_label(Card.parse("10b"), "es", style="french") == "J♣ · sota de bastos"
-    assert card_label(Card.parse("11e"), "en", style="french") == "Q♠ · knight of swords"
-    assert card_label(Card.parse("1o"), "en", style="french") == "A♦ · ace of coins"
+    assert card_label(Card.parse("12c"), "en", style="french") == "K♥ · king of hearts"
+    assert card_label(Card.parse("10b"), "es", style="french") == "J♣ · jota de tréboles"
+    assert card_label(Card.parse("11e"), "en", style="french") == "Q♠ · queen of spades"
+    assert card_label(Card.parse("1o"), "en", style="french") == "A♦ · ace of diamonds"
+
+
+def test_card_label_names_the_drawn_deck_whatever_deck_the_text_speaks() -> None:
+    from tute_tutor.words.cards import deck_names
+
+    with deck_names("french"):
+        assert card_label(Card.parse("12c"), "es") == "rey de copas"
+    assert card_label(Card.parse("11c"), "es", style="french") == "Q♥ · reina de corazones"
 
 
 @pytest.mark.parametrize("style", STYLES)

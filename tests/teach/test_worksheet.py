@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from tests.formats.strategies import scenarios
 from tute_tutor.engine.cards import Card
 from tute_tutor.formats.scenario import Scenario
+from tute_tutor.render.cards import palette
 from tute_tutor.teach.worksheet import (
     build_worksheet,
     card_text,
@@ -135,4 +136,77 @@ def test_transliterate_keeps_latin1_and_spells_symbols() -> None:
 def test_card_text_in_both_styles() -> None:
     card = Card.parse("12c")
     assert card_text(card, "es") == "rey de copas"
-    assert card_text(card, "en", "french") == "K♥ (king of cups)"
+    assert card_text(card, "en", "french") == "king of hearts (K♥)"
+    assert card_text(Card.parse("11o"), "es", "french") == "reina de diamantes (Q♦)"
+
+
+def test_french_sheet_names_cards_and_suits_the_french_way() -> None:
+    sheet = build_worksheet([MONTAR, PISAR], lang="es", style="french")
+    assert sheet.style == "french"
+    assert sheet.items[0].explanation.startswith("Tienes corazones: debes asistir, y tu rey "
+                                                 "de corazones supera a la jota de corazones")
+    page = worksheet_html(sheet, part="key")
+    assert "Triunfo: diamantes" in page
+    assert "Puedes jugar: rey de corazones (K♥)" in page
+    assert "pisar con un triunfo mayor (el rey de diamantes)" in page
+    for spanish in ("oros", "copas", "espadas", "bastos", "sota", "caballo"):
+        assert spanish not in page
+
+
+def test_sheet_drawn_in_another_deck_than_built_names_the_drawn_deck() -> None:
+    sheet = build_worksheet([MONTAR], lang="en")  # Spanish names by default
+    assert "king of cups" in sheet.items[0].explanation
+    page = worksheet_html(sheet, style="french", part="key")
+    assert "Trump: diamonds" in page
+    assert "your king of hearts beats the jack of hearts" in page
+    assert "cups" not in page
+
+
+def _fill_colours(data: bytes) -> set[tuple[float, float, float]]:
+    """Every fill colour (``r g b rg``) the PDF's pages paint with."""
+    colours = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        stream = page.get_contents()
+        assert stream is not None
+        for match in re.finditer(rb"([\d.]+) ([\d.]+) ([\d.]+) rg",
+                                 stream.get_data()):
+            r, g, b = (round(float(value), 2) for value in match.groups())
+            colours.add((r, g, b))
+    return colours
+
+
+def _rgb(hex_colour: str) -> tuple[float, float, float]:
+    return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 2)  # type: ignore[return-value]
+                 for i in (1, 3, 5))
+
+
+@pytest.mark.parametrize("style", ["spanish", "french"])
+def test_pdf_draws_the_same_card_art_as_the_html_sheet(style: str) -> None:
+    # MONTAR holds copas and bastos: the PDF paints with those suits' colours of the
+    # deck asked for (the render module's palettes), never with the other deck's.
+    other = "spanish" if style == "french" else "french"
+    sheet = build_worksheet([MONTAR], lang="es", style=style)
+    colours = _fill_colours(worksheet_pdf(sheet))
+    for suit in (1, 3):
+        wanted, unwanted = _rgb(palette(suit, style).fill), _rgb(palette(suit, other).fill)
+        if len(set(wanted)) > 1:  # a grey (the French black) is painted with "g", not "rg"
+            assert wanted in colours
+        if len(set(unwanted)) > 1:
+            assert unwanted not in colours
+    # The corner indices are the drawing's text: K and J, or 12 and 10.
+    _, text = _pdf_text(worksheet_pdf(sheet, part="questions"))
+    corners = ("K", "J") if style == "french" else ("12", "10")
+    lines = set(text.split("\n"))
+    assert all(corner in lines for corner in corners)
+    assert ("K" in lines) == (style == "french")
+
+
+def test_pdf_key_marks_legal_cards_with_the_html_sheets_green() -> None:
+    sheet = build_worksheet([MONTAR], lang="en", style="french")
+    data = worksheet_pdf(sheet, part="key")
+    stream = PdfReader(io.BytesIO(data)).pages[0].get_contents()
+    assert stream is not None
+    assert b"0.102 0.498 0.2157 RG" in stream.get_data()  # LEGAL_COLOUR as a stroke
+    _, text = _pdf_text(data)
+    assert "You may play: king of hearts (K♥)" in text
+    assert "Trump: diamonds" in text

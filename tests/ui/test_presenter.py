@@ -68,6 +68,17 @@ def test_leader_and_winner_seen_from_the_player_to_move() -> None:
     assert winning_position(empty) is None
 
 
+def test_winner_on_the_projector_is_named_in_the_drawn_deck() -> None:
+    s = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["1c"],
+                            "trick": ["10c", "11o", "7c"]})
+    assert winning_sentence(s.analyse(), "es", "french") == \
+        "Va ganando la reina de diamantes (Q♦): es de tu compañero."
+    assert winning_sentence(s.analyse(), "en", "french") == \
+        "The queen of diamonds (Q♦) is winning: it is your partner's card."
+    assert winning_sentence(s.analyse(), "es") == \
+        "Va ganando el caballo de oros: es de tu compañero."
+
+
 def _random_record(ruleset: str, seed: int, *, sing: bool = False) -> dict[str, object]:
     game = Game.deal(ruleset, seed=seed)
     rng = random.Random(seed)

@@ -35,10 +35,12 @@ RANKS_BY_STRENGTH: Final = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
 
 POINTS_BY_STRENGTH: Final = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
 
-CardNamer = Callable[[int, str, bool], str]
-"""``name(card_index, lang, with_article)``: a card's name, installed by words/."""
-SuitNamer = Callable[[int, str], str]
-"""``name(suit, lang)``: a suit's name, installed by words/."""
+CardNamer = Callable[[int, str, bool, str | None], str]
+"""``name(card_index, lang, with_article, deck)``: a card's name, installed by words/.
+``deck`` is the deck whose names are wanted (``spanish``, ``french``), None for the one
+words/ is speaking."""
+SuitNamer = Callable[[int, str, str | None], str]
+"""``name(suit, lang, deck)``: a suit's name, installed by words/."""
 _namers: dict[str, Callable[..., str]] = {}
 
 
@@ -116,16 +118,18 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
 
-    def name(self, lang: str = "es") -> str:
+    def name(self, lang: str = "es", deck: str | None = None) -> str:
         """The card's name in Spanish or English, without article (its code until
-        words/ has installed the names)."""
+        words/ has installed the names), in the words of ``deck`` (``spanish`` or
+        ``french``; None: the deck words/ is speaking, the Spanish one by default)."""
         namer = _namers.get("card")
-        return namer(self.index, lang, False) if namer else str(self)
+        return namer(self.index, lang, False, deck) if namer else str(self)
 
-    def name_with_article(self, lang: str = "es") -> str:
-        """``la sota de copas`` / ``the jack of cups``."""
+    def name_with_article(self, lang: str = "es", deck: str | None = None) -> str:
+        """``la sota de copas`` / ``the jack of cups`` (``la jota de corazones`` in the
+        French deck)."""
         namer = _namers.get("card")
-        return namer(self.index, lang, True) if namer else str(self)
+        return namer(self.index, lang, True, deck) if namer else str(self)
 
     def french_label(self) -> str:
         """Label for the French-deck display option: ``K♥`` for the rey de copas."""
@@ -162,11 +166,12 @@ def suit_from_letter(letter: str) -> int:
     return SUIT_LETTERS.index(letter.strip().lower())
 
 
-def suit_name(suit: int, lang: str = "es") -> str:
+def suit_name(suit: int, lang: str = "es", deck: str | None = None) -> str:
     """The name of a suit number in Spanish or English (``copas`` / ``cups``; its letter
-    until words/ has installed the names)."""
+    until words/ has installed the names), in the words of ``deck`` as for
+    :meth:`Card.name`."""
     namer = _namers.get("suit")
-    return namer(suit, lang) if namer else SUIT_LETTERS[suit]
+    return namer(suit, lang, deck) if namer else SUIT_LETTERS[suit]
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

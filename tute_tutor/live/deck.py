@@ -36,6 +36,7 @@ from tute_tutor.quiz.wording import (
     decision_highlight,
     tr,
 )
+from tute_tutor.words.cards import deck_names, spoken_deck
 from tute_tutor.words.explain import explain
 
 SCENARIO_KINDS = ("legal", "obligation")
@@ -97,8 +98,17 @@ def _scenario_question(spec: Mapping[str, Any], lang: str) -> QuizQuestion:
                         **common)
 
 
-@lru_cache(maxsize=512)
 def _question(spec_json: str, lang: str) -> QuizQuestion:
+    return _question_in(spec_json, lang, spoken_deck())
+
+
+@lru_cache(maxsize=512)
+def _question_in(spec_json: str, lang: str, deck: str) -> QuizQuestion:
+    with deck_names(deck):
+        return _make_question(spec_json, lang)
+
+
+def _make_question(spec_json: str, lang: str) -> QuizQuestion:
     spec = json.loads(spec_json)
     kind = spec.get("kind")
     if kind not in LIVE_KINDS:

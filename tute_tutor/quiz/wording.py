@@ -12,13 +12,15 @@ from tute_tutor.engine.game import Game
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.question import Board
+from tute_tutor.words.cards import figure_words
 from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name, join_names
 
 
 def tr(key: str, lang: str, **values: object) -> str:
-    """The quiz catalogue's text ``quiz.<key>`` in ``lang``."""
-    return t(f"quiz.{key}", lang, **values)
+    """The quiz catalogue's text ``quiz.<key>`` in ``lang``; ``{king}``, ``{the_knight}``
+    and the other figure words are always there, in the words of the deck spoken."""
+    return t(f"quiz.{key}", lang, **{**figure_words(lang), **values})
 
 
 def cards_text(cards: Iterable[Card], lang: str) -> str:

@@ -26,7 +26,7 @@ caller as a :class:`CardWords`; this module reads no message catalogue.
 >>> 'aria-label="three of cups"' in svg, 'width="60"' in svg
 (True, True)
 >>> card_label(Card.parse("12c"), "en", style="french")
-'K♥ · king of cups'
+'K♥ · king of hearts'
 """
 
 from __future__ import annotations
@@ -141,17 +141,19 @@ _WORD_KEYS: Final = ("back", "empty_slot", "hand", "trick", "legal", "not_legal"
 
 
 def card_label(card: Card, lang: str = "es", style: str = "spanish") -> str:
-    """The card's name for screen readers and buttons.
+    """The card's name for screen readers and buttons, in the words of the deck it is
+    drawn in (whatever deck the surrounding text speaks).
 
     >>> from tute_tutor.engine.cards import Card
     >>> card_label(Card.parse("10b"), "es")
     'sota de bastos'
     >>> card_label(Card.parse("1o"), "es", style="french")
-    'A♦ · as de oros'
+    'A♦ · as de diamantes'
     """
-    if _style(style) == "french":
-        return f"{card.french_label()} · {card.name(lang)}"
-    return card.name(lang)
+    deck = _style(style)
+    if deck == "french":
+        return f"{card.french_label()} · {card.name(lang, deck)}"
+    return card.name(lang, deck)
 
 
 def spoken_label(

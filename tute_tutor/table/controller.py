@@ -35,6 +35,7 @@ from tute_tutor.engine.game import Game, HandResult, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.words.cards import tute_word
 from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name, explain_refusal, join_names
 from tute_tutor.words.log import LogLine, line_text
@@ -237,8 +238,7 @@ def _outcome_sentence(result: HandResult, players: int, lang: str) -> str:
     you = "_you" if not rules.has_teams and result.winner == LEARNER else ""
     totals = totals_text(result.totals, players, lang)
     if result.reason == "tute" and result.tute is not None:
-        kind = t("practice.log.tute_reyes" if result.tute.kind == "reyes" else
-                 "practice.log.tute_caballos", lang)
+        kind = tute_word(result.tute.kind, lang)
         by_you = "_by_you" if not you and result.tute.seat == LEARNER else ""
         return t("practice.outcome.tute" + (you or by_you), lang, winner=winner, kind=kind,
                  name=seat_name(result.tute.seat, lang))

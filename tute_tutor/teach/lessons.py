@@ -315,10 +315,20 @@ class LessonQuestion:
     scenario: Scenario | None
     explanation: dict[str, str]
     expect: str | None = None
+    explained_by_engine: bool = False
+    """The explanation is the engine's (no author's text): :meth:`explanation_in` words it
+    again, so its card names follow the deck being spoken."""
 
     def is_correct(self, picked: Iterable[int]) -> bool:
         """True when the learner picked exactly the right options (or legal cards)."""
         return set(picked) == set(self.answer)
+
+    def explanation_in(self, lang: str) -> str:
+        """The explanation in ``lang``: the author's, or the engine's said now (so a
+        French deck hears ``la jota de corazones``)."""
+        if self.explained_by_engine and self.scenario is not None:
+            return explain(self.scenario.analyse(), lang)
+        return self.explanation[lang]
 
 
 @dataclass(frozen=True)
@@ -493,11 +503,13 @@ class _Reader:
             analysis = scenario.analyse()
             options = {lang: [card.name(lang) for card in scenario.hand] for lang in LANGS}
             answer = tuple(i for i, card in enumerate(scenario.hand) if analysis.is_legal(card))
-            if "explanation" in raw:
-                explanation = self.texts(raw["explanation"], f"{where} explanation")
-            else:
+            by_engine = "explanation" not in raw
+            if by_engine:
                 explanation = {lang: explain(analysis, lang) for lang in LANGS}
-            return LessonQuestion("legal", prompt, options, answer, scenario, explanation, expect)
+            else:
+                explanation = self.texts(raw["explanation"], f"{where} explanation")
+            return LessonQuestion("legal", prompt, options, answer, scenario, explanation, expect,
+                                  explained_by_engine=by_engine)
         raise self.fail(f"{where}: kind {shown(kind)} must be \"choice\" or \"legal\"")
 
     # -- pieces -------------------------------------------------------------------------

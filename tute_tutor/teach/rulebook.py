@@ -179,14 +179,16 @@ def _play_example(flag: str) -> FlagExample:
 def _cante_example(flag: str) -> FlagExample:
     sides = []
     trick: tuple[Card, ...] = ()
+    trump = 0
     for value, rules, game in _scripted_games(flag, _CANTE_DEAL, _FIRST_TRICK):
+        trump = game.trump
         trick = game.tricks[-1].cards
         if flag == "cantes_per_trick":
             game.cante(PARTNER, ESPADAS)  # the trick's winner sings first
         sides.append(FlagSide(value, rules, game.can_cante(YOU, COPAS),
                               facts={"winner": game.tricks[-1].winner}))
     return FlagExample(flag, flag, (sides[0], sides[1]), trick=trick,
-                       facts={"suit": COPAS, "partner_suit": ESPADAS,
+                       facts={"suit": COPAS, "partner_suit": ESPADAS, "trump": trump,
                               "pair": parse_cards("12c,11c")})
 
 

@@ -4,7 +4,9 @@ A :class:`Worksheet` is built from scenarios with the engine's answers already w
 out (:meth:`Scenario.analyse` and :func:`explain`), so the sheet and its key can never
 disagree with the rules. It renders as HTML that prints on A4 (``@page`` CSS, one
 exercise never split across pages, the key on its own pages) and as a PDF made with
-fpdf2, the cards drawn as vector rectangles.
+fpdf2. Both draw the same cards, the SVG art of :mod:`tute_tutor.render.cards` in the
+sheet's deck style (fpdf2 draws SVG as vector paths), and both name cards and suits in
+the words of that deck (``rey de corazones (K♥)`` with the French deck).
 
 >>> from tute_tutor.formats.scenario import Scenario
 >>> s = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12c", "4c", "5b"],
@@ -19,6 +21,8 @@ b'%PDF-'
 from __future__ import annotations
 
 import html
+import io
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,17 +32,19 @@ from typing import Final, Literal
 
 from fpdf import FPDF
 
-from tute_tutor.engine.cards import FRENCH_RANKS, FRENCH_SUITS, Card, suit_name
+from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.variants import Rules
 from tute_tutor.formats.scenario import Scenario
+from tute_tutor.render.cards import CARD_ASPECT, CardWords, card_svg
+from tute_tutor.words.cards import deck_names, spoken_deck
 from tute_tutor.words.catalog import catalogue, t, t_count
 from tute_tutor.words.explain import explain
 
 FONT_DIRS: Final = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),
                     Path("/usr/local/share/fonts"))
-SUIT_COLOURS: Final = ((176, 128, 0), (190, 30, 45), (30, 70, 150), (30, 110, 50))
-"""Print colours of oros, copas, espadas and bastos (RGB)."""
+LEGAL_COLOUR: Final = (26, 127, 55)
+"""The ring around a card that may be played, on the key (the HTML sheet's green)."""
 
 Part = Literal["questions", "key", "both"]
 
@@ -78,10 +84,15 @@ def ruleset_label(ruleset: str, lang: str = "es") -> str:
 
 
 def card_text(card: Card, lang: str = "es", style: str = "spanish") -> str:
-    """A card as words for sheets and keys: ``rey de copas`` or ``K♥ (king of cups)``."""
+    """A card as words for sheets and keys, named in the deck it is drawn in:
+    ``rey de copas`` or ``rey de corazones (K♥)``.
+
+    >>> card_text(Card.parse("10e"), "es", "french"), card_text(Card.parse("10e"), "en")
+    ('jota de picas (J♠)', 'jack of swords')
+    """
     if style == "french":
-        return f"{card.french_label()} ({card.name(lang)})"
-    return card.name(lang)
+        return f"{card.name(lang, 'french')} ({card.french_label()})"
+    return card.name(lang, "spanish")
 
 
 @dataclass(frozen=True)
@@ -109,24 +120,41 @@ class WorksheetItem:
 
 @dataclass(frozen=True)
 class Worksheet:
-    """A sheet of exercises in one language, with its answer key."""
+    """A sheet of exercises in one language, with its answer key; ``style`` is the deck
+    it is drawn in and whose names it speaks (``spanish`` or ``french``)."""
 
     title: str
     lang: str
     items: tuple[WorksheetItem, ...]
+    style: str = "spanish"
+
+    def explanation(self, item: WorksheetItem, style: str) -> str:
+        """The engine's explanation of ``item`` in the words of the deck ``style``."""
+        if style == self.style:
+            return item.explanation
+        with deck_names(style):
+            return explain(item.analysis, self.lang)
 
 
 def build_worksheet(scenarios: Sequence[Scenario], *, lang: str = "es",
-                    title: str | None = None) -> Worksheet:
-    """Number the scenarios and work out every answer with the engine."""
+                    title: str | None = None, style: str | None = None) -> Worksheet:
+    """Number the scenarios and work out every answer with the engine, the explanations
+    in the words of the deck ``style`` (None: the deck being spoken, Spanish by default)."""
+    deck = _deck(spoken_deck() if style is None else style)
     items = []
-    for number, scenario in enumerate(scenarios, start=1):
-        analysis = scenario.analyse()
-        items.append(WorksheetItem(
-            number=number, scenario=scenario, analysis=analysis,
-            labels=trick_labels(scenario.rules.players, len(scenario.trick), lang),
-            explanation=explain(analysis, lang)))
-    return Worksheet(title=title or t("worksheet.title", lang), lang=lang, items=tuple(items))
+    with deck_names(deck):
+        for number, scenario in enumerate(scenarios, start=1):
+            analysis = scenario.analyse()
+            items.append(WorksheetItem(
+                number=number, scenario=scenario, analysis=analysis,
+                labels=trick_labels(scenario.rules.players, len(scenario.trick), lang),
+                explanation=explain(analysis, lang)))
+    return Worksheet(title=title or t("worksheet.title", lang), lang=lang, items=tuple(items),
+                     style=deck)
+
+
+def _deck(style: str | None) -> str:
+    return "french" if style == "french" else "spanish"
 
 
 def _header_line(item: WorksheetItem, lang: str) -> str:
@@ -174,8 +202,6 @@ footer { font-size: 8pt; color: #666; margin-top: 4mm; }
 
 def _html_card(card: Card | None, *, style: str, lang: str, width: int, caption: str = "",
                css_class: str = "") -> str:
-    from tute_tutor.render.cards import CardWords, card_svg  # imported only when drawn
-
     words = CardWords.from_messages(lang, catalogue(lang))
     cap = f"<span>{html.escape(caption)}</span>" if caption else ""
     return (f'<span class="card {css_class}" data-card="{card or ""}">'
@@ -199,8 +225,15 @@ def _html_scenario(item: WorksheetItem, lang: str, style: str, *, key: bool) -> 
             f"</span>{hand}</div>")
 
 
-def worksheet_html(sheet: Worksheet, *, style: str = "spanish", part: Part = "both") -> str:
-    """A standalone HTML document of the sheet, the key, or both (key on new pages)."""
+def worksheet_html(sheet: Worksheet, *, style: str | None = None, part: Part = "both") -> str:
+    """A standalone HTML document of the sheet, the key, or both (key on new pages), drawn
+    in the deck ``style`` (None: the sheet's own) and naming cards in its words."""
+    deck = _deck(sheet.style if style is None else style)
+    with deck_names(deck):
+        return _worksheet_html(sheet, deck, part)
+
+
+def _worksheet_html(sheet: Worksheet, style: str, part: Part) -> str:
     lang = sheet.lang
     esc = html.escape
     out = ["<!DOCTYPE html>", f'<html lang="{lang}"><head><meta charset="utf-8">',
@@ -235,7 +268,7 @@ def worksheet_html(sheet: Worksheet, *, style: str = "spanish", part: Part = "bo
                 f"{_html_scenario(item, lang, style, key=True)}"
                 f'<div><strong>{esc(t("worksheet.answer_legal", lang, cards=legal))}</strong>'
                 f' · {esc(t("worksheet.answer_obligation", lang, name=obligation))}</div>'
-                f'<p class="explanation">{esc(item.explanation)}</p></div>')
+                f'<p class="explanation">{esc(sheet.explanation(item, style))}</p></div>')
         out.append("</section>")
     out.append(f"<footer>{esc(t('worksheet.generated', lang))} · {date.today().isoformat()}"
                "</footer></body></html>")
@@ -284,10 +317,21 @@ def transliterate(text: str) -> str:
     return "".join(out)
 
 
+_TITLE_RE: Final = re.compile(r"<title[^>]*>.*?</title>", re.DOTALL)
+
+
+def pdf_card_svg(card: Card, style: str, lang: str) -> str:
+    """The SVG the PDF draws for ``card``: the HTML sheet's drawing without its
+    ``<title>`` (fpdf2 has no use for it; the PDF's text says the card's name)."""
+    words = CardWords.from_messages(lang, catalogue(lang))
+    return _TITLE_RE.sub("", card_svg(card, style=style, width=120, words=words))
+
+
 class _SheetPDF(FPDF):
-    def __init__(self, font: tuple[Path, Path | None] | None, lang: str) -> None:
+    def __init__(self, font: tuple[Path, Path | None] | None, sheet: Worksheet) -> None:
         super().__init__(orientation="portrait", unit="mm", format="A4")
-        self.lang = lang
+        self.sheet = sheet
+        self.lang = sheet.lang
         self.unicode_font = font is not None
         if font is not None:
             self.add_font("Sheet", "", str(font[0]))
@@ -320,39 +364,29 @@ class _SheetPDF(FPDF):
 
     def draw_card(self, card: Card, x: float, y: float, w: float, h: float, *, style: str,
                   mark: str = "") -> None:
-        colour = SUIT_COLOURS[card.suit]
+        """The card's SVG drawing, the one the HTML sheet shows; on the key a green ring
+        round a card that may be played and a veil over one that may not (the HTML
+        sheet's outline and faded cards)."""
+        self.image(io.BytesIO(pdf_card_svg(card, style, self.lang).encode()), x=x, y=y, w=w,
+                   h=h)
         if mark == "refused":
-            colour = (170, 170, 170)
-        self.set_line_width(0.9 if mark == "legal" else 0.35)
-        self.set_draw_color(*((26, 127, 55) if mark == "legal" else colour))
-        self.set_fill_color(255, 255, 255)
-        self.rect(x, y, w, h, style="DF", round_corners=True, corner_radius=1.5)
-        self.set_text_color(*colour)
-        if style == "french":
-            rank = FRENCH_RANKS.get(card.rank, str(card.rank))
-            suit = FRENCH_SUITS[card.suit]
-        else:
-            rank = str(card.rank)
-            suit = suit_name(card.suit, self.lang)
-        self.use(7, True)
-        self.set_xy(x + 0.6, y + 0.8)
-        self.cell(w - 1.2, 3, self.clean(rank), align="L")
-        self.use(15, True)
-        self.set_xy(x, y + h / 2 - 5)
-        self.cell(w, 7, self.clean(rank), align="C")
-        self.use(6.5 if style == "spanish" else 10)
-        self.set_xy(x, y + h - 6)
-        self.cell(w, 4, self.clean(suit), align="C")
-        self.set_text_color(0, 0, 0)
-        self.set_draw_color(0, 0, 0)
-        self.set_line_width(0.2)
+            with self.local_context(fill_opacity=0.6):
+                self.set_fill_color(255, 255, 255)
+                self.rect(x, y, w, h, style="F", round_corners=True, corner_radius=w * 0.07)
+        elif mark == "legal":
+            self.set_line_width(0.8)
+            self.set_draw_color(*LEGAL_COLOUR)
+            self.rect(x - 0.5, y - 0.5, w + 1, h + 1, style="D", round_corners=True,
+                      corner_radius=w * 0.09)
+            self.set_draw_color(0, 0, 0)
+            self.set_line_width(0.2)
 
     def card_row(self, label: str, cards: Sequence[Card], captions: Sequence[str], *,
                  style: str, marks: Sequence[str] = (), empty_text: str = "") -> None:
         gap, label_w = 1.3, 24.0
         room = self.w - self.l_margin - self.r_margin - label_w
         w = min(12.5, (room - gap * (len(cards) - 1)) / max(1, len(cards)))
-        h = w * 1.44
+        h = w * CARD_ASPECT
         caption_h = 7.0 if captions else 0.0
         if self.get_y() + h + caption_h + 2 > self.page_break_trigger:
             self.add_page()
@@ -404,22 +438,33 @@ class _SheetPDF(FPDF):
         obligation = t(f"worksheet.obligation.{a.obligation}", self.lang)
         self.para(t("worksheet.answer_legal", self.lang, cards=legal), 10, True, 5)
         self.para(t("worksheet.answer_obligation", self.lang, name=obligation), 9.5, False, 4.5)
-        self.para(item.explanation, 9.5, False, 4.5)  # it already says who is winning
+        # it already says who is winning
+        self.para(self.sheet.explanation(item, style), 9.5, False, 4.5)
         self.ln(2)
 
 
 _DEFAULT_FONT: Final = object()
 
 
-def worksheet_pdf(sheet: Worksheet, *, style: str = "spanish", part: Part = "both",
+def worksheet_pdf(sheet: Worksheet, *, style: str | None = None, part: Part = "both",
                   font: tuple[Path, Path | None] | object | None = _DEFAULT_FONT) -> bytes:
-    """The sheet (and key, on new pages) as A4 PDF bytes.
+    """The sheet (and key, on new pages) as A4 PDF bytes, drawn in the deck ``style``
+    (None: the sheet's own) with the HTML sheet's card drawings, naming cards in its words.
 
     ``font`` is a (regular, bold) TTF pair; by default DejaVu Sans when installed, and
     ``None`` forces the PDF core fonts with transliterated text.
     """
+    deck = _deck(sheet.style if style is None else style)
+    # The app hands this function to a download button, which may call it outside the
+    # script run: the deck's names are set here, not taken from the caller's context.
+    with deck_names(deck):
+        return _worksheet_pdf(sheet, deck, part, font)
+
+
+def _worksheet_pdf(sheet: Worksheet, style: str, part: Part,
+                   font: tuple[Path, Path | None] | object | None) -> bytes:
     chosen = find_unicode_font() if font is _DEFAULT_FONT else font
-    pdf = _SheetPDF(chosen if isinstance(chosen, tuple) else None, sheet.lang)
+    pdf = _SheetPDF(chosen if isinstance(chosen, tuple) else None, sheet)
     pdf.set_title(pdf.clean(sheet.title))
     pdf.set_creator("Tute Tutor")
     lang = sheet.lang
@@ -441,5 +486,5 @@ def worksheet_pdf(sheet: Worksheet, *, style: str = "spanish", part: Part = "bot
 
 
 __all__ = ["Worksheet", "WorksheetItem", "build_worksheet", "card_text", "find_unicode_font",
-           "ruleset_label", "seat_key", "transliterate", "trick_labels", "worksheet_html",
-           "worksheet_pdf"]
+           "pdf_card_svg", "ruleset_label", "seat_key", "transliterate", "trick_labels",
+           "worksheet_html", "worksheet_pdf"]

@@ -16,6 +16,7 @@ import streamlit as st
 from tute_tutor.live import classroom as cl
 from tute_tutor.store import StoreError
 from tute_tutor.ui import settings, tr
+from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.live_common import POLL_SECONDS, classes, draw_board, error_line, question
 from tute_tutor.ui.profile import browser_token, current_profile, keep_token_in_browser
 from tute_tutor.ui.state import tr_count
@@ -92,7 +93,7 @@ def _on_send_picked(code: str, pills_key: str) -> None:
         _on_answer(code, choice)
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@fragment(run_every=POLL_SECONDS)
 def watch(code: str) -> None:
     """Every second one cheap read; the page redraws when the class moved on."""
     try:

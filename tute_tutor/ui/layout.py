@@ -8,7 +8,9 @@ of :mod:`tute_tutor.ui.cards` in the session's deck style and language.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from datetime import timedelta
+from functools import wraps
+from typing import Any, TypeVar, cast
 
 import streamlit as st
 
@@ -39,6 +41,8 @@ from tute_tutor.ui.state import (
 from tute_tutor.words.catalog import LANGUAGES, t, t_count
 from tute_tutor.words.markup import escape_markdown
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 WIDGET_PREFIX = "settings_w_"
 """Sidebar widgets keep their own keys; callbacks copy the value into the settings."""
 
@@ -49,6 +53,25 @@ NO_TRUMP = "none"
 def widget_key(name: str) -> str:
     """The session key of the sidebar widget ``name`` (tests drive widgets by it)."""
     return WIDGET_PREFIX + name
+
+
+# --------------------------------------------------------------------------- fragments
+def fragment(*, run_every: float | timedelta | None = None) -> Callable[[F], F]:
+    """``st.fragment`` that reads the settings before the body on every run.
+
+    A fragment rerun runs only the decorated function, possibly in a new thread, so
+    what the entry point set up for the run (the deck whose card names are spoken, see
+    :func:`tute_tutor.ui.state.settings`) would otherwise be back at its default there.
+    """
+    def decorate(func: F) -> F:
+        @wraps(func)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            settings()
+            return func(*args, **kwargs)
+
+        return cast(F, st.fragment(run, run_every=run_every))
+
+    return decorate
 
 
 # --------------------------------------------------------------------------- callbacks

@@ -438,4 +438,4 @@ def _show_verdict(question: LessonQuestion, picked: set[int]) -> None:
     if question.kind == "legal" and question.scenario is not None:
         analysis = question.scenario.analyse()
         draw_cards(question.scenario.hand, legal=analysis.legal, width=70)
-    st.info(question.explanation[lang], icon=":material/lightbulb:")
+    st.info(question.explanation_in(lang), icon=":material/lightbulb:")

@@ -26,6 +26,7 @@ from tute_tutor.render.qr import qr_svg
 from tute_tutor.store import StoreError
 from tute_tutor.ui import builder as tb
 from tute_tutor.ui import settings, tr
+from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.live_common import POLL_SECONDS, classes, draw_board, error_line, question
 from tute_tutor.ui.profile import browser_token
 from tute_tutor.ui.state import tr_count
@@ -119,7 +120,7 @@ def open_form() -> None:
 
 
 # --------------------------------------------------------------------------- projector
-@st.fragment(run_every=POLL_SECONDS)
+@fragment(run_every=POLL_SECONDS)
 def live_counts(code: str, deadline: float | None, closed: bool) -> None:
     """Joined and answered, every second from one cheap read; a join or another screen's
     action (a new version) redraws the whole page."""

@@ -32,7 +32,9 @@ from tute_tutor.table.controller import (
 )
 from tute_tutor.table.review import ChoiceCost, choice_costs, hand_review, totals_frame
 from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
+from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.state import Settings, settings, tr, tr_count
+from tute_tutor.words.cards import tute_word
 from tute_tutor.words.explain import card_name
 
 TABLE = "practice_table"
@@ -493,7 +495,7 @@ def learner_area(table: Table, current: Settings) -> bool:
             if offers.tute:
                 kind = "reyes" if table.game.tute_kind(LEARNER) == "reyes" else "caballos"
                 if st.button(tr("practice.page.declare_tute",
-                                kind=tr(f"practice.log.tute_{kind}")),
+                                kind=tute_word(kind, lang)),
                              key="practice_tute", type="primary"):
                     state[SEEN] = len(table.log)
                     changed = table.declare_tute() or changed
@@ -781,7 +783,7 @@ def render_practice_page() -> None:
             st.rerun()
 
 
-@st.fragment
+@fragment()
 def play_area() -> None:
     """Status, the table, the hand and its buttons; the log and the settings beside them
     (under them on a phone); the computers' turns."""

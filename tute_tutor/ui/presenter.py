@@ -87,9 +87,10 @@ def winning_sentence(analysis: PlayAnalysis, lang: str, style: str = "spanish") 
     key = "presenter.winning_partner" if analysis.winning_by == "partner" \
         else "presenter.winning_opponent"
     card = analysis.winning
-    name = card.name_with_article(lang)
-    if style == "french":
-        name = f"{card.french_label()} ({name})"
+    deck = "french" if style == "french" else "spanish"
+    name = card.name_with_article(lang, deck)
+    if deck == "french":
+        name = f"{name} ({card.french_label()})"
     text = t(key, lang, card=name)
     return text[:1].upper() + text[1:]
 

@@ -35,6 +35,7 @@ from tute_tutor.store import StoreError
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
 from tute_tutor.ui.profile import current_profile, get_store, store_message
 from tute_tutor.ui.state import Settings, settings, tr
+from tute_tutor.words.cards import deck_names, spoken_deck
 from tute_tutor.words.markup import escape_markdown
 
 CURRENT = "quiz_current"
@@ -70,18 +71,21 @@ def check_key(number: int) -> str:
 # --------------------------------------------------------------------------- questions
 @st.cache_data(max_entries=512, show_spinner=False)
 def cached_question(kind: str, seed: int, ruleset: str, overrides_json: str, lang: str,
-                    difficulty: int, rule: str) -> QuizQuestion:
-    """The question for these arguments (pure and reproducible, so cached)."""
+                    difficulty: int, rule: str, deck: str = "spanish") -> QuizQuestion:
+    """The question for these arguments (pure and reproducible, so cached), its cards
+    and suits named in the words of ``deck``."""
     overrides = json.loads(overrides_json) or None
-    return generate_question(kind, seed, ruleset, overrides, lang=lang, difficulty=difficulty,
-                             rule=rule)
+    with deck_names(deck):
+        return generate_question(kind, seed, ruleset, overrides, lang=lang,
+                                 difficulty=difficulty, rule=rule)
 
 
 def question_of(current: dict[str, Any], lang: str) -> QuizQuestion:
-    """The question described by the session's ``quiz_current`` entry, in ``lang``."""
+    """The question described by the session's ``quiz_current`` entry, in ``lang`` and
+    the words of the deck being spoken."""
     return cached_question(current["kind"], current["seed"], current["ruleset"],
                            json.dumps(current["overrides"], sort_keys=True), lang,
-                           current["difficulty"], current["rule"])
+                           current["difficulty"], current["rule"], spoken_deck())
 
 
 def _now() -> datetime:

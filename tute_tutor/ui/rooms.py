@@ -32,7 +32,7 @@ from tute_tutor.store import StoreError
 from tute_tutor.store import rooms as room_store
 from tute_tutor.ui.builder import public_root
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
-from tute_tutor.ui.layout import page_header
+from tute_tutor.ui.layout import fragment, page_header
 from tute_tutor.ui.profile import (
     browser_token,
     current_profile,
@@ -542,7 +542,7 @@ def drive(code: str) -> None:
         room_store.change(get_store(), code, step, tries=1)
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@fragment(run_every=POLL_SECONDS)
 def poll(code: str) -> None:
     """Every second: read the room's version (cheap), let computers move, and rerun
     the page when the room changed."""

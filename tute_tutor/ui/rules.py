@@ -10,6 +10,7 @@ from tute_tutor.engine.variants import FLAG_NAMES, PRESETS, overrides_of
 from tute_tutor.teach.rulebook import FlagExample, FlagSide, flag_examples, trick_roles
 from tute_tutor.ui.layout import draw_cards, draw_trick, flag_value_label
 from tute_tutor.ui.state import settings, tr, tr_count
+from tute_tutor.words.cards import figure_words
 from tute_tutor.words.catalog import LANGUAGES, catalogue, t
 from tute_tutor.words.explain import explain, join_names
 
@@ -114,7 +115,8 @@ def render_setup(example: FlagExample) -> None:
     if flag in ("cante_by", "cantes_per_trick"):
         st.markdown(tr(f"rules.setup_{flag}", card=example.trick[2].name_with_article(lang),
                        suit=suit_name(example.facts["suit"], lang),
-                       partner_suit=suit_name(example.facts["partner_suit"], lang)))
+                       partner_suit=suit_name(example.facts["partner_suit"], lang),
+                       trump=suit_name(example.facts["trump"], lang), **figure_words(lang)))
         _show_first_trick(example)
         draw_cards(example.facts["pair"], width=60)
     elif flag == "tute_timing":

@@ -21,6 +21,7 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of
 from tute_tutor.formats.inputs import parse_flag_text, shown
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
+from tute_tutor.words.cards import set_spoken_deck
 from tute_tutor.words.catalog import DEFAULT_LANGUAGE, LANGUAGES, t, t_count
 from tute_tutor.words.markup import escape_markdown
 
@@ -180,8 +181,18 @@ def leave_pages_folder_mode() -> None:
 
 
 def settings() -> Settings:
-    """The current settings (defaults filled in if a page is opened first)."""
+    """The current settings (defaults filled in if a page is opened first).
+
+    Reading them also makes card and suit names follow the deck style (``seis de
+    diamantes`` with the French deck): the spoken deck is a context variable, and
+    Streamlit may run each script run and each fragment rerun in a new thread where it
+    starts at the Spanish deck, so every run that reads its settings sets it again (the
+    entry point does first, and :func:`tute_tutor.ui.layout.fragment` at the start of
+    every fragment run).
+    """
     if get_script_run_ctx(suppress_warning=True) is None:
+        # No run to follow: the thread's spoken deck is left alone (setting it from the
+        # process's last run would leak one session's deck into unrelated code).
         return _last_settings[0]
     leave_pages_folder_mode()
     init_session_defaults()
@@ -196,6 +207,7 @@ def settings() -> Settings:
         overrides = {}
     current = Settings(lang, deck_style, ruleset, overrides)
     _last_settings[0] = current
+    set_spoken_deck(deck_style)
     return current
 
 

@@ -104,7 +104,10 @@ def builder() -> None:
                          format_func=lambda r: ruleset_label(r, lang),
                          on_change=tb.on_ruleset_change)
             st.selectbox(tr("teacher.trump"), list(SUIT_LETTERS), key=tb.TRUMP, persist_state=KEEP,
-                         format_func=lambda letter: suit_name(SUIT_LETTERS.index(letter), lang))
+                         # the deck given, not the spoken one: Streamlit may format
+                         # the options again outside the run
+                         format_func=lambda letter: suit_name(SUIT_LETTERS.index(letter), lang,
+                                                              style))
             if PRESETS[state[tb.RULESET]].has_stock:
                 st.number_input(tr("teacher.stock_left"), min_value=0, max_value=24, step=2,
                                 key=tb.STOCK, persist_state=KEEP)
@@ -308,7 +311,7 @@ def worksheet() -> None:
         except TuteError as error:
             st.error(tr("teacher.generate_failed", error=escape_markdown(error)))
             return
-    sheet = build_worksheet(slides, lang=lang, title=title.strip() or None)
+    sheet = build_worksheet(slides, lang=lang, title=title.strip() or None, style=style)
     page = worksheet_html(sheet, style=style)
     st.caption(tr_count("teacher.ws_ready", len(sheet.items)))
     with st.container(horizontal=True):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from tute_tutor.engine.cards import suit_name
 from tute_tutor.engine.errors import SHOWN_CHARS, TuteError, set_renderer, shown
+from tute_tutor.words.cards import figure_words
 from tute_tutor.words.catalog import has_key, t
 
 
@@ -44,7 +45,7 @@ def error_text(error: BaseException, lang: str = "en") -> str:
             data[name] = value[: SHOWN_CHARS - 3] + "..."
         elif isinstance(value, list | tuple | dict | set) and len(repr(value)) > SHOWN_CHARS:
             data[name] = _Shown(shown(value))
-    return t(key, lang, **data)
+    return t(key, lang, **{**figure_words(lang), **data})
 
 
 class _Shown(str):

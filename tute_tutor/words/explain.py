@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.legal import PlayAnalysis
+from tute_tutor.words.cards import is_feminine
 from tute_tutor.words.catalog import t, t_count
 
 
@@ -80,7 +81,7 @@ def _explain(a: PlayAnalysis, lang: str) -> str:
     elif code == "montar":
         if len(a.legal) == 1:
             own = card_name(a.legal[0], lang).split(" ", 1)[1]
-            key = "montar_one_f" if a.legal[0].rank == 10 else "montar_one_m"
+            key = "montar_one_f" if is_feminine(a.legal[0].index) else "montar_one_m"
             text = _say(key, lang, own=own, **values)
         else:
             text = _say("montar_many", lang, **values)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.game import HandResult
 from tute_tutor.engine.legal import PlayAnalysis
+from tute_tutor.words.cards import tute_word
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import card_name, describe_play, explain
 
@@ -56,8 +57,7 @@ def line_text(kind: str, line: LogLine, name: str, *, you: bool, players: int,
         return t("practice.log.cante" + suffix, lang, name=name,
                  pair=_pair_name(line.suit or 0, line.points, lang), points=line.points)
     if kind == "tute":
-        tute = t("practice.log.tute_reyes" if line.points == 12 else
-                 "practice.log.tute_caballos", lang)
+        tute = tute_word("reyes" if line.points == 12 else "caballos", lang)
         return t("practice.log.tute" + suffix, lang, name=name, kind=tute)
     if kind == "swap":
         other = card_name(line.other, lang) if line.other is not None else ""

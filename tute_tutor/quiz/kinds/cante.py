@@ -12,6 +12,7 @@ from tute_tutor.quiz.kind import Context, QuizKind
 from tute_tutor.quiz.play import deal_with_tute, holds, pair, play_randomly, search
 from tute_tutor.quiz.question import Board, Display, QuizQuestion, Reveal
 from tute_tutor.quiz.wording import cards_text, player, rules_fact, stock_fact, tr
+from tute_tutor.words.cards import tute_word
 from tute_tutor.words.explain import join_names
 
 NONE = "none"
@@ -168,7 +169,7 @@ def build(ctx: Context) -> QuizQuestion:
     options, labels = _cante_options(trump, lang)
     suit = cards[0].suit
     explanation = tr(why, lang, suit=suit_name(suit, lang), cards=join_names(cards, lang),
-                     kind=tr(f"tute_{snap.tute_kind}", lang) if snap.tute_kind else "")
+                     kind=tute_word(snap.tute_kind, lang) if snap.tute_kind else "")
     board = Board(trump=SUIT_LETTERS[trump], hand=tuple(str(c) for c in snap.hand),
                   trick=tuple(str(c) for c in snap.trick),
                   trick_labels=tuple(player(s, lang) for s in snap.trick_seats))

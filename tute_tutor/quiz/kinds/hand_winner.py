@@ -9,6 +9,7 @@ from tute_tutor.quiz.kind import Context, QuizKind
 from tute_tutor.quiz.play import MAX_GAMES, deal_with_tute, play_randomly, search
 from tute_tutor.quiz.question import Board, Display, QuizQuestion
 from tute_tutor.quiz.wording import cante_words, player, side_label, tr
+from tute_tutor.words.cards import tute_word
 
 TIE = "tie"
 
@@ -54,7 +55,7 @@ def build(ctx: Context) -> QuizQuestion:
     if result.tute is not None:
         tute = result.tute
         facts.append(tr("fact_tute", lang, player=player(tute.seat, lang),
-                        kind=tr(f"tute_{tute.kind}", lang), n=len(game.tricks)))
+                        kind=tute_word(tute.kind, lang), n=len(game.tricks)))
         for side in range(rules.sides):
             facts.append(tr("fact_side_cards", lang, side=side_label(side, rules, lang),
                             points=result.card_points[side]))
