@@ -31,7 +31,7 @@ def test_clicking_the_winning_card_answers_the_question(
     cards.first.wait_for()
     codes = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
     assert 2 <= len(codes) <= 4
-    facts = page.get_by_text(re.compile(r"^Triunfo: \w+\.$")).first.inner_text()
+    facts = page.get_by_text(re.compile(r"^Triunfo: [^.]+\.$")).first.inner_text()
     trump_name = facts.removeprefix("Triunfo: ").rstrip(".")
     trump = [suit_name(s, "es") for s in range(4)].index(trump_name)
     right = winner_of([c for c in codes if c], trump)
@@ -61,7 +61,7 @@ def test_marking_the_legal_cards_then_checking_answers_a_legal_question(
     trick = [Card.parse(table.nth(i).get_attribute("data-card") or "")
              for i in range(table.count())]
     trick = [c for c in trick if c not in hand]
-    facts = page.get_by_text(re.compile(r"^Triunfo: \w+\.$")).first.inner_text()
+    facts = page.get_by_text(re.compile(r"^Triunfo: [^.]+\.$")).first.inner_text()
     trump_name = facts.removeprefix("Triunfo: ").rstrip(".")
     trump = [suit_name(s, "es") for s in range(4)].index(trump_name)
     lead = high = best = -1
