@@ -138,7 +138,8 @@ def browser_click_times(hands: int) -> tuple[list[float], list[float]]:
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
-    from tests.app.conftest import CHROMIUM_ARGS, app_ready, run_streamlit
+    from tests.app.conftest import app_ready, run_streamlit
+    from tests.conftest import CHROMIUM_ARGS
     from tute_tutor.store import DEFAULT_PROFILE, open_store
     from tute_tutor.store.db import OwnedProfile, new_token
     from tute_tutor.ui.profile import COOKIE
