@@ -396,9 +396,12 @@ def continue_button(table: Table, row: Any) -> bool:
     a click that let the trick go leaves no stale button. True when the trick went."""
     if not table.trick_held:
         return False
+    # While the learner may sing or pass, Enter belongs to the focused offer button: the
+    # page's shortcut would take the key from it and let the trick go instead.
+    shortcut = None if table.offers() else "Enter"
     with row:
         if st.button(tr("practice.page.continue"), key="practice_continue", type="primary",
-                     icon=":material/arrow_forward:", shortcut="Enter",
+                     icon=":material/arrow_forward:", shortcut=shortcut,
                      help=tr("practice.page.continue_help")):
             return table.collect()
     return False
