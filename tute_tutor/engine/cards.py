@@ -49,6 +49,8 @@ def set_namers(card: CardNamer, suit: SuitNamer) -> None:
     _namers["card"] = card
     _namers["suit"] = suit
 
+DECKS: Final = ("spanish", "french")
+"""The decks a card is drawn and named in, by id; the Spanish deck is the default."""
 FRENCH_SUITS: Final = ("♦", "♥", "♠", "♣")
 FRENCH_RANKS: Final = {1: "A", 10: "J", 11: "Q", 12: "K"}
 

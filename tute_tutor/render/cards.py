@@ -39,10 +39,10 @@ from functools import cache
 from html import escape
 from typing import Final, Literal
 
-from tute_tutor.engine.cards import Card
+from tute_tutor.engine.cards import DECKS, Card
 
 DeckStyle = Literal["spanish", "french"]
-DECK_STYLES: Final = ("spanish", "french")
+DECK_STYLES: Final = DECKS
 
 VIEW_WIDTH: Final = 200
 VIEW_HEIGHT: Final = 310

@@ -25,11 +25,11 @@ from tute_tutor.engine.variants import (
 )
 from tute_tutor.formats.inputs import is_ascii_whole
 from tute_tutor.formats.limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
+from tute_tutor.render.cards import DECK_STYLES
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
 from tute_tutor.ui.profile import profile_picker
 from tute_tutor.ui.state import (
     DECK_STYLE,
-    DECK_STYLES,
     LANG,
     SETTINGS_ERROR,
     set_flag,

@@ -21,11 +21,11 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of
 from tute_tutor.formats.inputs import parse_flag_text, shown
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
+from tute_tutor.render.cards import DECK_STYLES
 from tute_tutor.words.cards import set_spoken_deck
 from tute_tutor.words.catalog import DEFAULT_LANGUAGE, LANGUAGES, t, t_count
 from tute_tutor.words.markup import escape_markdown
 
-DECK_STYLES = ("spanish", "french")
 DEFAULT_RULESET = "clasico"
 
 LANG = "lang"

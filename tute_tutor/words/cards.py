@@ -28,13 +28,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import Final
 
-from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, set_namers
+from tute_tutor.engine.cards import CARDS, DECKS, SUIT_LETTERS, set_namers
 from tute_tutor.words.catalog import has_key, t
-
-DECKS: Final = ("spanish", "french")
-"""The decks whose names can be spoken (the same ids as the deck styles of render/)."""
 
 _spoken_deck: ContextVar[str] = ContextVar("tute_spoken_deck", default="spanish")
 
@@ -43,11 +39,14 @@ def _lang(lang: str) -> str:
     return "en" if lang == "en" else "es"
 
 
+def _known(deck: str) -> str:
+    """``deck`` if it names a deck, else the Spanish deck."""
+    return deck if deck in DECKS else DECKS[0]
+
+
 def _deck(deck: str | None) -> str:
     """``deck`` if it names a deck, the spoken deck when None, else the Spanish deck."""
-    if deck is None:
-        return _spoken_deck.get()
-    return deck if deck in DECKS else "spanish"
+    return _spoken_deck.get() if deck is None else _known(deck)
 
 
 def spoken_deck() -> str:
@@ -61,7 +60,7 @@ def set_spoken_deck(deck: str) -> None:
     The app calls it at the start of every script run and fragment run: Streamlit may run
     each in a new thread, where the variable starts again at the Spanish deck.
     """
-    _spoken_deck.set(deck if deck in DECKS else "spanish")
+    _spoken_deck.set(_known(deck))
 
 
 @contextmanager
@@ -75,7 +74,7 @@ def deck_names(deck: str) -> Iterator[str]:
     >>> Card.parse("1o").name_with_article("es")
     'el as de oros'
     """
-    token = _spoken_deck.set(deck if deck in DECKS else "spanish")
+    token = _spoken_deck.set(_known(deck))
     try:
         yield _spoken_deck.get()
     finally:
