@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.app.test_browser_quiz import winner_of
+
 pytestmark = pytest.mark.browser
 
 FRENCH_SUITS = ("diamantes", "corazones", "picas", "tréboles")
@@ -23,16 +25,6 @@ LEGAL = "button.tt-pick:not([disabled]):not([aria-label$=', no se puede jugar'])
 
 def _main(page: Any) -> Any:
     return page.locator("[data-testid='stMain']")
-
-
-def _winner(codes: list[str], trump: int) -> str:
-    """The card that takes a trick: highest trump, else highest card of the suit led."""
-    from tute_tutor.engine.cards import Card
-
-    cards = [Card.parse(c) for c in codes]
-    pool = [c for c in cards if c.suit == trump] or [c for c in cards
-                                                     if c.suit == cards[0].suit]
-    return str(max(pool, key=lambda c: c.index))
 
 
 def test_quiz_with_the_french_deck_speaks_french_names(
@@ -51,7 +43,7 @@ def test_quiz_with_the_french_deck_speaks_french_names(
     question = _main(page).inner_text()
     assert not SPANISH_WORDS.search(question), SPANISH_WORDS.search(question)
     codes = [cards.nth(i).get_attribute("data-card") or "" for i in range(cards.count())]
-    right = _winner([c for c in codes if c], FRENCH_SUITS.index(trump_name))
+    right = winner_of([c for c in codes if c], FRENCH_SUITS.index(trump_name))
     page.locator(f"button.tt-pick[data-card='{right}']").click()
     page.get_by_text("¡Correcto!").wait_for()
     why = page.get_by_text("Por qué:").first
