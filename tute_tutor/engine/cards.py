@@ -51,6 +51,16 @@ def set_namers(card: CardNamer, suit: SuitNamer) -> None:
 
 DECKS: Final = ("spanish", "french")
 """The decks a card is drawn and named in, by id; the Spanish deck is the default."""
+
+
+def known_deck(deck: object) -> str:
+    """``deck`` if it is the id of a deck, else the Spanish deck (the default).
+
+    >>> known_deck("french"), known_deck("tarot"), known_deck(None)
+    ('french', 'spanish', 'spanish')
+    """
+    return deck if isinstance(deck, str) and deck in DECKS else DECKS[0]
+
 FRENCH_SUITS: Final = ("♦", "♥", "♠", "♣")
 FRENCH_RANKS: Final = {1: "A", 10: "J", 11: "Q", 12: "K"}
 

@@ -32,7 +32,7 @@ from typing import Final, Literal
 
 from fpdf import FPDF
 
-from tute_tutor.engine.cards import Card, suit_name
+from tute_tutor.engine.cards import Card, known_deck, suit_name
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.variants import Rules
 from tute_tutor.formats.scenario import Scenario
@@ -140,7 +140,7 @@ def build_worksheet(scenarios: Sequence[Scenario], *, lang: str = "es",
                     title: str | None = None, style: str | None = None) -> Worksheet:
     """Number the scenarios and work out every answer with the engine, the explanations
     in the words of the deck ``style`` (None: the deck being spoken, Spanish by default)."""
-    deck = _deck(spoken_deck() if style is None else style)
+    deck = known_deck(spoken_deck() if style is None else style)
     items = []
     with deck_names(deck):
         for number, scenario in enumerate(scenarios, start=1):
@@ -151,10 +151,6 @@ def build_worksheet(scenarios: Sequence[Scenario], *, lang: str = "es",
                 explanation=explain(analysis, lang)))
     return Worksheet(title=title or t("worksheet.title", lang), lang=lang, items=tuple(items),
                      style=deck)
-
-
-def _deck(style: str | None) -> str:
-    return "french" if style == "french" else "spanish"
 
 
 def _header_line(item: WorksheetItem, lang: str) -> str:
@@ -228,7 +224,7 @@ def _html_scenario(item: WorksheetItem, lang: str, style: str, *, key: bool) -> 
 def worksheet_html(sheet: Worksheet, *, style: str | None = None, part: Part = "both") -> str:
     """A standalone HTML document of the sheet, the key, or both (key on new pages), drawn
     in the deck ``style`` (None: the sheet's own) and naming cards in its words."""
-    deck = _deck(sheet.style if style is None else style)
+    deck = known_deck(sheet.style if style is None else style)
     with deck_names(deck):
         return _worksheet_html(sheet, deck, part)
 
@@ -454,7 +450,7 @@ def worksheet_pdf(sheet: Worksheet, *, style: str | None = None, part: Part = "b
     ``font`` is a (regular, bold) TTF pair; by default DejaVu Sans when installed, and
     ``None`` forces the PDF core fonts with transliterated text.
     """
-    deck = _deck(sheet.style if style is None else style)
+    deck = known_deck(sheet.style if style is None else style)
     # The app hands this function to a download button, which may call it outside the
     # script run: the deck's names are set here, not taken from the caller's context.
     with deck_names(deck):

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from tute_tutor.engine.cards import Card, suit_from_letter, suit_name
+from tute_tutor.engine.cards import Card, known_deck, suit_from_letter, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.formats.record import apply_record_event, start_replay, summary
@@ -87,7 +87,7 @@ def winning_sentence(analysis: PlayAnalysis, lang: str, style: str = "spanish") 
     key = "presenter.winning_partner" if analysis.winning_by == "partner" \
         else "presenter.winning_opponent"
     card = analysis.winning
-    deck = "french" if style == "french" else "spanish"
+    deck = known_deck(style)
     name = card.name_with_article(lang, deck)
     if deck == "french":
         name = f"{name} ({card.french_label()})"

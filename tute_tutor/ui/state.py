@@ -17,6 +17,7 @@ from streamlit import config
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from tute_tutor.engine.cards import known_deck
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of
 from tute_tutor.formats.inputs import parse_flag_text, shown
@@ -198,7 +199,7 @@ def settings() -> Settings:
     init_session_defaults()
     state = st.session_state
     lang = state[LANG] if state[LANG] in LANGUAGES else DEFAULT_LANGUAGE
-    deck_style = state[DECK_STYLE] if state[DECK_STYLE] in DECK_STYLES else "spanish"
+    deck_style = known_deck(state[DECK_STYLE])
     ruleset = state[RULESET] if state[RULESET] in PRESETS else DEFAULT_RULESET
     overrides = dict(state[OVERRIDES]) if isinstance(state[OVERRIDES], Mapping) else {}
     try:

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 
-from tute_tutor.engine.cards import CARDS, DECKS, SUIT_LETTERS, set_namers
+from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, known_deck, set_namers
 from tute_tutor.words.catalog import has_key, t
 
 _spoken_deck: ContextVar[str] = ContextVar("tute_spoken_deck", default="spanish")
@@ -39,14 +39,9 @@ def _lang(lang: str) -> str:
     return "en" if lang == "en" else "es"
 
 
-def _known(deck: str) -> str:
-    """``deck`` if it names a deck, else the Spanish deck."""
-    return deck if deck in DECKS else DECKS[0]
-
-
 def _deck(deck: str | None) -> str:
     """``deck`` if it names a deck, the spoken deck when None, else the Spanish deck."""
-    return _spoken_deck.get() if deck is None else _known(deck)
+    return _spoken_deck.get() if deck is None else known_deck(deck)
 
 
 def spoken_deck() -> str:
@@ -60,7 +55,7 @@ def set_spoken_deck(deck: str) -> None:
     The app calls it at the start of every script run and fragment run: Streamlit may run
     each in a new thread, where the variable starts again at the Spanish deck.
     """
-    _spoken_deck.set(_known(deck))
+    _spoken_deck.set(known_deck(deck))
 
 
 @contextmanager
@@ -74,7 +69,7 @@ def deck_names(deck: str) -> Iterator[str]:
     >>> Card.parse("1o").name_with_article("es")
     'el as de oros'
     """
-    token = _spoken_deck.set(_known(deck))
+    token = _spoken_deck.set(known_deck(deck))
     try:
         yield _spoken_deck.get()
     finally:
