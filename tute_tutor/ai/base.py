@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from tute_tutor.engine.cards import Card
 from tute_tutor.engine.game import Event, Game, SeatView
@@ -39,6 +39,35 @@ class SwapAction:
 
 Action = PlayAction | CanteAction | TuteAction | SwapAction
 
+Basis = Literal["forced", "random", "rules", "exact", "playouts"]
+"""How a card was chosen: the only legal card, at random (level 1), by the rules of
+thumb (levels 2 and 3), by the exact solver over deals consistent with the seat's view,
+or by playouts of such deals (level 4 before the endgame)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A card a computer chose, with the evaluation behind it (what the coach reads).
+
+    ``values`` rates every legal card for the mover's side when the level rates cards
+    (expected card points plus the diez de últimas from now to the end of the hand, mean
+    over ``worlds`` deals consistent with what the seat has seen), best first; it is empty
+    for a forced card and for the levels that choose by rule. Everything here comes from
+    the seat's own view: nothing in it may depend on a hidden hand.
+    """
+
+    card: Card
+    basis: Basis
+    values: tuple[tuple[Card, float], ...] = ()
+    worlds: int = 0
+
+    def value_of(self, card: Card) -> float | None:
+        """The rated value of ``card``, or None when it was not rated."""
+        for rated, value in self.values:
+            if rated == card:
+                return value
+        return None
+
 
 class Player(Protocol):
     """A computer player of one level."""
@@ -51,6 +80,12 @@ class Player(Protocol):
 
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
         """The card to play; ``view.legal`` is never empty when this is called."""
+        ...
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """The card to play with its basis and, where the level rates cards, the value
+        of every legal card. ``choose_card`` returns ``decide(...).card`` for the same rng
+        state."""
         ...
 
 

@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import ClassVar
 
-from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction
+from tute_tutor.ai.base import (
+    Action,
+    Basis,
+    CanteAction,
+    Decision,
+    Player,
+    SwapAction,
+    TuteAction,
+)
 from tute_tutor.ai.heuristics import (
     ALL_CARDS,
     TrickInfo,
@@ -94,7 +102,13 @@ class RandomPlayer:
 
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
         """A uniformly random legal card."""
-        return rng.choice(view.legal)
+        return self.decide(view, rng).card
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """A uniformly random legal card (forced when it is the only one)."""
+        if len(view.legal) == 1:
+            return Decision(view.legal[0], "forced")
+        return Decision(rng.choice(view.legal), "random")
 
 
 class RulesPlayer:
@@ -108,6 +122,12 @@ class RulesPlayer:
 
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
         """The card of the simple rules (no memory of earlier tricks)."""
+        return self.decide(view, rng).card
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """The card of the simple rules (forced when it is the only legal one)."""
+        if len(view.legal) == 1:
+            return Decision(view.legal[0], "forced")
         legal = mask_of(view.legal)
         info = _trick_info(view)
         # No memory: any card not in hand and not on this trick could still be out, and
@@ -118,7 +138,7 @@ class RulesPlayer:
         card = rule_card(view.seat, view.hand_mask, legal, info, view.trump, view.players,
                          sung=_sung_mask(view), can_sing=_can_still_sing(view),
                          unseen=unknown, threats=threats)
-        return CARDS[card]
+        return Decision(CARDS[card], "rules")
 
 
 def _threats(view: SeatView, knowledge: Knowledge, info: TrickInfo) -> int:
@@ -178,16 +198,23 @@ class CountingPlayer:
 
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
         """Exact endgame when few cards remain, counted rules before."""
+        return self.decide(view, rng).card
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """Exact endgame when few cards remain (every legal card rated), counted rules
+        before."""
         if len(view.legal) == 1:
-            return view.legal[0]
+            return Decision(view.legal[0], "forced")
         knowledge = infer(view)
         no_stock = not (view.rules.has_stock and view.stock_left)
         limit = self.endgame_tricks_two if view.rules.has_stock else self.endgame_tricks
         if no_stock and len(view.hand) <= limit:
             values = _endgame_values(view, knowledge, rng, self.endgame_worlds)
             best = max(values.items(), key=lambda item: (item[1], -POINTS[item[0]]))
-            return CARDS[best[0]]
-        return CARDS[self.rule_choice(view, knowledge)]
+            rated = sorted(((CARDS[c], round(v, 2)) for c, v in values.items()),
+                           key=lambda pair: -pair[1])
+            return Decision(CARDS[best[0]], "exact", tuple(rated), self.endgame_worlds)
+        return Decision(CARDS[self.rule_choice(view, knowledge)], "rules")
 
     def rule_choice(self, view: SeatView, knowledge: Knowledge) -> int:
         """The counted rule-of-thumb card."""
@@ -236,11 +263,18 @@ class ExpertPlayer:
 
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
         """The legal card with the best mean value over the sampled worlds."""
+        return self.decide(view, rng).card
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """The legal card with the best mean value over the sampled worlds, with the
+        value of every legal card (forced when only one is legal)."""
         if len(view.legal) == 1:
-            return view.legal[0]
-        scored = self.evaluate(view, rng)
-        best = max(scored, key=lambda item: (item[1], -item[0].points, -item[0].strength))
-        return best[0]
+            return Decision(view.legal[0], "forced")
+        rated = self.evaluations(view, rng)
+        best = max(rated, key=lambda e: (e.value, -e.card.points, -e.card.strength))
+        basis: Basis = "exact" if all(e.exact for e in rated) else "playouts"
+        return Decision(best.card, basis, tuple((e.card, e.value) for e in rated),
+                        rated[0].worlds)
 
     def evaluate(self, view: SeatView, rng: random.Random) -> list[tuple[Card, float]]:
         """Expected points (from now to the end of the hand) for the seat's side of each
