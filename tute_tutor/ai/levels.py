@@ -105,10 +105,10 @@ class RandomPlayer:
         return self.decide(view, rng).card
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
-        """A uniformly random legal card (forced when it is the only one)."""
-        if len(view.legal) == 1:
-            return Decision(view.legal[0], "forced")
-        return Decision(rng.choice(view.legal), "random")
+        """A uniformly random legal card (forced when it is the only one; the draw is
+        made either way, so a seeded hand plays the same cards as it always has)."""
+        card = rng.choice(view.legal)
+        return Decision(card, "forced" if len(view.legal) == 1 else "random")
 
 
 class RulesPlayer:
