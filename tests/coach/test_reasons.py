@@ -182,10 +182,14 @@ def check_play_reason(p: Position, decision: Decision, reason: Reason) -> None:
         assert main.code in OBLIGATIONS
         if not game.trick:
             assert main.code == "salida"
-        elif main.code in ("asistir", "montar", "companero") and card.suit != game.trick_cards[0].suit:
-            assert len(hand) == 1 or not any(c.suit == game.trick_cards[0].suit for c in hand)
-        elif main.code in ("fallar", "pisar"):
-            assert card.suit == trump != game.trick_cards[0].suit
+        else:
+            lead = game.trick_cards[0].suit
+            if main.code in ("asistir", "montar"):
+                assert card.suit == lead
+            elif main.code == "companero":
+                assert card.suit == lead or not any(c.suit == lead for c in hand)
+            elif main.code in ("fallar", "pisar"):
+                assert card.suit == trump != lead
     if main.kind == "draws_trumps":
         assert main.count == sum(1 for c in unseen(game, p.seat) if c.suit == trump)
     if main.kind in ("leads_low", "leads"):

@@ -17,21 +17,29 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from tute_tutor.ai.knowledge import infer
-from tute_tutor.coach.reasons import pair_suits, partner_winning_card
+from tute_tutor.coach.reasons import (
+    is_last_to_play,
+    pair_suits,
+    partner_winning_card,
+    wins_now,
+)
 from tute_tutor.engine.cards import CARDS, Card
 from tute_tutor.engine.game import CABALLO, REY, CanteRecord, Game, SeatView, TrickRecord
 
 MistakeKind = Literal["pair_broken", "three_on_opponent", "last_trick_lost",
                       "early_strong_two", "led_into_void", "fed_opponent",
-                      "partner_not_loaded", "pair_held_dead", "other"]
+                      "partner_not_loaded", "missed_trick", "pair_held_dead", "other"]
 MISTAKE_KINDS: Final[tuple[MistakeKind, ...]] = (
     "pair_broken",         # a rey or caballo played from a pair it could still sing
     "three_on_opponent",   # a tres or an as thrown on a trick the other side took
-    "last_trick_lost",     # a trump spent, a card without it was better, the last trick lost
+    "last_trick_lost",     # no stock: a trump spent when a plain card was better, the
+                           # last trick lost
     "early_strong_two",    # tute a dos: an as, a tres or a trump spent while the stock lasts
     "led_into_void",       # led a suit an opponent is known void in while it may trump
     "fed_opponent",        # points on a trick the other side took, a cheaper card was better
     "partner_not_loaded",  # the partner was winning, a card with more points was better
+    "missed_trick",        # last to play, lost the trick to the other side when the better
+                           # card took it
     "pair_held_dead",      # kept a pair the hand never sang, when playing it was better
     "other",
 )
@@ -88,9 +96,11 @@ def is_three_on_opponent(play: Play) -> bool:
 
 
 def is_last_trick_lost(play: Play) -> bool:
-    """A trump spent when a card that is not one was better, and the last trick lost."""
-    trump = play.view.trump
-    return (play.card.suit == trump and play.best.suit != trump
+    """With no stock left, a trump spent when a card that is not one was better, and the
+    last trick lost."""
+    view, trump = play.view, play.view.trump
+    return (not (view.rules.has_stock and view.stock_left > 0)
+            and play.card.suit == trump and play.best.suit != trump
             and play.last_trick is not None and play.lost_by_side(play.last_trick))
 
 
@@ -130,6 +140,14 @@ def is_partner_not_loaded(play: Play) -> bool:
             and not play.lost_by_side(play.trick) and play.best.points > play.card.points)
 
 
+def is_missed_trick(play: Play) -> bool:
+    """Last to play, the card let the other side take the trick, and the better card
+    would have taken it."""
+    view = play.view
+    return (is_last_to_play(view) and play.lost_by_side(play.trick)
+            and wins_now(view, play.best))
+
+
 def is_pair_held_dead(play: Play) -> bool:
     """The better card was the rey or caballo of a pair the seat held and never sang
     afterwards in the hand."""
@@ -148,6 +166,7 @@ PREDICATES: Final[dict[MistakeKind, Callable[[Play], bool]]] = {
     "led_into_void": is_led_into_void,
     "fed_opponent": is_fed_opponent,
     "partner_not_loaded": is_partner_not_loaded,
+    "missed_trick": is_missed_trick,
     "pair_held_dead": is_pair_held_dead,
 }
 """The predicate of each mistake kind but ``other``, in the order they are tried."""

@@ -34,6 +34,11 @@ def _named(card: Card | None, lang: str, article: bool = True) -> str:
     return card_name(card.index, lang, article) if card is not None else ""
 
 
+def _capital(text: str) -> str:
+    """The text with its first letter in capitals (a name opening a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
 def _contract(text: str) -> str:
     """Spanish contractions: ``a el`` is ``al``, ``de el`` is ``del``."""
     return text.replace(" a el ", " al ").replace(" de el ", " del ")
@@ -45,6 +50,7 @@ def fact_text(fact: Fact, card: Card | None, player: str, lang: str = "es") -> s
     fields: dict[str, object] = {
         "player": player, "card": _named(card, lang), "named": _named(fact.card, lang),
         "named_bare": _named(fact.card, lang, article=False),
+        "named_cap": _capital(_named(fact.card, lang)),
         "suit": suit_word(fact.suit, lang) if fact.suit is not None else "",
         "count": fact.count,
     }
@@ -55,7 +61,7 @@ def fact_text(fact: Fact, card: Card | None, player: str, lang: str = "es") -> s
         return t_count("coach.play.draws_trumps", fact.count, lang, **fields)
     if kind in ("keeps_trump", "keeps_pair", "cheapest_winner"):
         words = figure_words(lang)
-        return t(f"coach.keep.{kind}", lang, king=words["the_king"],
+        return t(f"coach.keep.{kind}", lang, king_cap=_capital(words["the_king"]),
                  knight=words["the_knight"], **fields)
     if kind == "declares_tute":
         return t("coach.declare.declares_tute", lang,
