@@ -139,3 +139,41 @@ def test_mistake_of_reads_the_trick_the_card_went_to() -> None:
     mistake = mistake_of(game, view, card, Card.parse("5c"))
     assert mistake.kind == "three_on_opponent"
     assert play_in(game, view, card, Card.parse("5c")).trick == game.tricks[0]
+
+
+class _ByPoints:
+    """Rates each legal card at minus its points: the cheapest card is "best"."""
+
+    def evaluate(self, view: SeatView, rng: object) -> list[tuple[Card, float]]:
+        return [(card, -float(card.points)) for card in view.legal]
+
+
+@pytest.mark.parametrize(("ruleset", "overrides"), [
+    ("clasico", {}), ("clasico", {"partner_exemption": True}), ("a-tres", {}), ("a-dos", {})])
+def test_every_costly_card_of_random_hands_is_named_by_a_kind_that_fits(
+        ruleset: str, overrides: dict[str, object]) -> None:
+    from tests.engine.helpers import random_game
+    from tute_tutor.table.review import choice_costs
+
+    named = 0
+    for seed in range(4):
+        game = random_game(ruleset, seed, overrides)
+        if game.renuncio is not None:
+            continue
+        for cost in choice_costs(game, _ByPoints(), seat=0):
+            mistake = cost.mistake
+            assert mistake is not None and mistake.card == cost.card
+            if mistake.kind == "other":
+                continue
+            named += 1
+            trick = game.tricks[cost.trick - 1] if cost.trick <= len(game.tricks) else None
+            lost = trick is not None and game.rules.team_of(trick.winner) != 0
+            if mistake.kind == "three_on_opponent":
+                assert cost.card.rank in (1, 3) and lost
+            if mistake.kind == "fed_opponent":
+                assert cost.card.points > cost.best.points and lost
+            if mistake.kind == "pair_broken":
+                assert cost.card.rank in (11, 12) and mistake.suit == cost.card.suit
+            if mistake.kind == "pair_held_dead":
+                assert cost.best.rank in (11, 12) and mistake.suit == cost.best.suit
+    assert named

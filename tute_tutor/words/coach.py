@@ -83,8 +83,11 @@ def edge_text(edge: Edge, lang: str = "es") -> str:
     runner = _named(edge.runner_up, lang)
     basis = "exact" if edge.basis == "exact" else "playouts"
     margin = round(edge.margin)
-    if margin < 1:
+    if margin == 0:
         return t(f"coach.edge.equal_{basis}", lang, runner=runner, worlds=edge.worlds)
+    if margin < 0:  # never chosen by a computer, but said as it is
+        return t_count(f"coach.edge.{basis}_less", -margin, lang, runner=runner,
+                       worlds=edge.worlds)
     return t_count(f"coach.edge.{basis}", margin, lang, runner=runner, worlds=edge.worlds)
 
 
