@@ -96,8 +96,8 @@ def test_a_rated_choice_says_its_margin_over_the_next_best_card() -> None:
     edge = Edge(6.2, ACE_OF_CUPS, "playouts", 24)
     assert edge_text(edge, "en") == (
         "Playing out 24 deals it could be, it is worth 6 points more than the ace of cups.")
-    assert "vale más o menos lo mismo que el as de copas" in edge_text(Edge(0.2, ACE_OF_CUPS, "exact", 8),
-                                                            "es")
+    equal = edge_text(Edge(0.2, ACE_OF_CUPS, "exact", 8), "es")
+    assert "vale más o menos lo mismo que el as de copas" in equal
     assert "1 point more" in edge_text(Edge(1.0, ACE_OF_CUPS, "exact", 8), "en")
     assert "3 points less" in edge_text(Edge(-3.0, ACE_OF_CUPS, "exact", 8), "en")
 
