@@ -84,3 +84,12 @@ def test_drawing_reads_no_message_catalogue() -> None:
     assert ("cards.py", "tute_tutor.engine.cards") in imports
     assert not [(name, module) for name, module in imports
                 if module.startswith(("tute_tutor.words", "tute_tutor.ui", "streamlit"))]
+
+
+def test_the_coach_is_data_without_words() -> None:
+    # coach/ gives reasons and mistakes as data; their sentences are words/coach.py.
+    imports = _imports("coach")
+    assert ("reasons.py", "tute_tutor.engine.game") in imports
+    assert not [(name, module) for name, module in imports
+                if module.startswith(("tute_tutor.words", "tute_tutor.ui", "tute_tutor.table",
+                                      "streamlit"))]

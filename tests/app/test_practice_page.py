@@ -472,6 +472,7 @@ def test_the_review_says_where_the_points_went() -> None:
     at = open_practice("a-dos", seed=7, levels=2)
     table = play_to_end(at)
     from tute_tutor.table.review import choice_costs
+    from tute_tutor.words.coach import mistake_lesson, mistake_name
 
     costs = choice_costs(table.game, seed=table.config.seed)
     text = markdown_text(at)
@@ -479,5 +480,9 @@ def test_the_review_says_where_the_points_went() -> None:
     if costs:
         for cost in costs:
             assert f"Baza {cost.trick}:" in text
+            # each costly card named by the mistake it is, with its lesson
+            kind = cost.mistake.kind if cost.mistake is not None else "other"
+            assert f"{mistake_name(kind, 'es')}." in text
+            assert mistake_lesson(kind, "es") in text
     else:
         assert "Ninguna de tus cartas costó puntos" in text

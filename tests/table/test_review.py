@@ -179,3 +179,13 @@ def test_estimated_costs_come_from_the_evaluator_and_small_ones_are_not_marked()
     found = [(c.trick, str(c.card), c.cost) for c in choice_costs(game, ByPoints())
              if not c.exact]
     assert found == expected and expected
+
+
+def test_each_costly_card_is_named_by_the_mistake_it_is() -> None:
+    from tute_tutor.table.review import choice_costs
+
+    # The tres de espadas thrown on Diego's trick (the first hand above).
+    game = _scripted(2, HANDS, "1e,3e,5e,6b,4b,2e,4c,7b")
+    (cost,) = choice_costs(game)
+    assert cost.mistake is not None
+    assert (cost.mistake.kind, cost.mistake.card) == ("three_on_opponent", cost.card)

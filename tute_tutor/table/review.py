@@ -25,8 +25,9 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from tute_tutor.ai.levels import ExpertPlayer
+from tute_tutor.coach.mistakes import Mistake, mistake_of
 from tute_tutor.engine.cards import CARDS, Card, suit_name
-from tute_tutor.engine.game import Game, HandResult, PlayEvent
+from tute_tutor.engine.game import Game, HandResult, PlayEvent, SeatView
 from tute_tutor.table.controller import (
     LEARNER,
     Evaluator,
@@ -233,6 +234,8 @@ class ChoiceCost:
     given: int = 0
     """Points of the learner's own card in that trick (given away)."""
     trick_points: int = 0
+    mistake: Mistake | None = None
+    """The kind of mistake the card was (:mod:`tute_tutor.coach.mistakes`)."""
 
     def text(self, lang: str = "es", label: CardLabel | None = None) -> str:
         """"Trick 3: the tres de oros cost 10 points (the as was better): the three went
@@ -282,18 +285,21 @@ def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = 
     double-dummy solver on the real deal (what best play by everyone gives from there);
     earlier, ``evaluator`` (level 4 by default) values them from what the seat could
     see then. A card is marked when the best one was worth at least
-    :data:`MIN_EXACT_COST` (exact) or :data:`MIN_ESTIMATED_COST` (estimate) points more.
-    A pure function of the hand (and ``seed``, for the estimates).
+    :data:`MIN_EXACT_COST` (exact) or :data:`MIN_ESTIMATED_COST` (estimate) points more,
+    and named by the mistake it is (:func:`tute_tutor.coach.mistakes.mistake_of`, read off
+    the seat's view then and the rest of the hand). A pure function of the hand (and
+    ``seed``, for the estimates).
     """
     replay = _replay_game(game)
     rules = game.rules
     side = rules.team_of(seat)
-    found: list[tuple[int, Card, Card, int, bool]] = []
+    found: list[tuple[int, Card, Card, int, bool, SeatView]] = []
     for index, event in enumerate(game.events):
         if isinstance(event, PlayEvent) and event.seat == seat and event.legal:
             replay.close_moment()  # the draws of two players happen before the lead
             legal = list(replay.analyse().legal)
             if len(legal) > 1:
+                view = replay.view(seat)
                 hand = replay.hands[seat].bit_count()
                 exact = not replay.draw_pile and hand <= EXACT_TRICKS[rules.players]
                 values: dict[int, float]
@@ -304,21 +310,22 @@ def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = 
                     rater = evaluator if evaluator is not None else ExpertPlayer()
                     rng = random.Random(f"review/{seed}/{index}")
                     values = {card.index: value for card, value in
-                              rater.evaluate(replay.view(seat), rng)}
+                              rater.evaluate(view, rng)}
                 best_index = max(values, key=lambda c: (values[c], -CARDS[c].points))
                 cost = round(values[best_index] - values.get(event.card.index,
                                                              values[best_index]))
                 floor = MIN_EXACT_COST if exact else MIN_ESTIMATED_COST
                 if cost >= floor:
                     found.append((len(replay.tricks) + 1, event.card, CARDS[best_index],
-                                  cost, exact))
+                                  cost, exact, view))
         replay.apply(event)
     out = []
-    for number, card, best, cost, exact in found:
+    for number, card, best, cost, exact, view in found:
         trick = game.tricks[number - 1] if number <= len(game.tricks) else None
         went_to = None
         given = points = 0
         if trick is not None and rules.team_of(trick.winner) != side:
             went_to, given, points = trick.winner, card.points, trick.points
-        out.append(ChoiceCost(number, card, best, cost, exact, went_to, given, points))
+        out.append(ChoiceCost(number, card, best, cost, exact, went_to, given, points,
+                              mistake_of(game, view, card, best)))
     return out

@@ -35,6 +35,7 @@ from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
 from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.state import Settings, settings, tr, tr_count
 from tute_tutor.words.cards import tute_word
+from tute_tutor.words.coach import mistake_lesson, mistake_name
 from tute_tutor.words.explain import card_name
 
 TABLE = "practice_table"
@@ -751,8 +752,16 @@ def costs_section(table: Table, current: Settings) -> None:
     if not costs:
         st.markdown(tr("review.no_costs"))
         return
-    # sentences name each card with its article, as the table's log does
-    st.markdown("\n".join(f"- {cost.text(lang)}" for cost in costs))
+    # each card named by its mistake, with its cost and the lesson; sentences name each
+    # card with its article, as the table's log does
+    st.markdown("\n".join(_cost_line(cost, lang) for cost in costs))
+
+
+def _cost_line(cost: ChoiceCost, lang: str) -> str:
+    """"- **A pair broken.** Trick 3: ... cost 20 points ... *Lesson: ...*"."""
+    kind = cost.mistake.kind if cost.mistake is not None else "other"
+    return (f"- **{mistake_name(kind, lang)}.** {cost.text(lang)} "
+            f"*{mistake_lesson(kind, lang)}*")
 
 
 __all__ = ["action_bar", "continue_button", "full_log", "get_table", "latest",
