@@ -84,3 +84,15 @@ def test_drawing_reads_no_message_catalogue() -> None:
     assert ("cards.py", "tute_tutor.engine.cards") in imports
     assert not [(name, module) for name, module in imports
                 if module.startswith(("tute_tutor.words", "tute_tutor.ui", "streamlit"))]
+
+
+def test_the_live_rules_and_the_formats_import_nothing_from_the_store() -> None:
+    # live/ holds rooms and classes as pure state machines and formats/ the shapes of data:
+    # the store reads and writes them, never the other way round (no SQL below the store).
+    imports = {package: _imports(package) for package in ("live", "formats")}
+    assert ("room.py", "tute_tutor.engine.game") in imports["live"]  # the scan sees imports
+    upward = [(package, name, module) for package, found in imports.items()
+              for name, module in found
+              if module.startswith(("tute_tutor.store", "tute_tutor.serve", "tute_tutor.ui"))
+              or module.split(".")[0] in ("sqlalchemy", "alembic", "streamlit")]
+    assert not upward

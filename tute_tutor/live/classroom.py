@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.formats.names import BadName, normalise_name
 from tute_tutor.live.codes import CODE_ALPHABET, CODE_LENGTH, new_code, read_code, token_digest
 
 MAX_NICKNAME: Final = 24
@@ -74,10 +75,7 @@ def nickname_key(nickname: str) -> str:
 
 
 def clean_nickname(text: object) -> str:
-    """A typed nickname, normalised (store/names.py), or ClassError ``bad_nickname``."""
-    # Imported here: the store's tables import this module (no import cycle).
-    from tute_tutor.store.names import BadName, normalise_name
-
+    """A typed nickname, normalised (formats/names.py), or ClassError ``bad_nickname``."""
     try:
         return normalise_name(text, limit=MAX_NICKNAME, what="nickname")
     except BadName as error:

@@ -41,7 +41,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.store.names import MAX_NAME, BadName, normalise_name
+from tute_tutor.formats.names import MAX_NAME, BadName, normalise_name
 
 ENV_VAR: Final = "TUTE_TUTOR_DB"
 """Environment variable holding the database location (a path or a SQLAlchemy URL)."""
@@ -315,7 +315,7 @@ def _owned_profile(learner: int | None, name: str, token: str | None) -> OwnedPr
 
 
 def check_profile_name(name: object) -> str:
-    """The profile name normalised (:func:`~tute_tutor.store.names.normalise_name`);
+    """The profile name normalised (:func:`~tute_tutor.formats.names.normalise_name`);
     a :class:`StoreError` when it cannot be one.
 
     >>> check_profile_name("  Ana ")
