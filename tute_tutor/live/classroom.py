@@ -207,13 +207,17 @@ def set_lock(session: ClassSession, locked: bool) -> ClassSession:
 
 def end_class(session: ClassSession, now: float) -> ClassSession:
     """Close the current question (if any) and end the class: nothing more is taken."""
-    session = close_question(session, now) if _open_now(session, now) else session
+    if session.ended:
+        return session
+    session = close_question(session, now) if _unclosed(session) else session
     return _bump(session, ended=True)
 
 
-def _open_now(session: ClassSession, now: float) -> bool:
+def _unclosed(session: ClassSession) -> bool:
+    """A current question not closed yet (still open, or its timer ran out unseen: closing
+    it records the moment, the deadline at the latest)."""
     current = session.current
-    return current is not None and current.is_open(now)
+    return current is not None and current.closed_at is None
 
 
 @dataclass(frozen=True)
@@ -286,7 +290,7 @@ def send_question(session: ClassSession, spec: Mapping[str, Any], *, kind: str, 
         raise ClassError("bad_kind", kind=kind)
     if not options or not set(answer) <= set(options) or (not multi and len(answer) != 1):
         raise ClassError("bad_question")
-    if _open_now(session, now):
+    if _unclosed(session):
         session = close_question(session, now)
     timer = session.settings.timer
     posed = Posed(index=len(session.questions), spec=dict(spec), kind=kind, rule=rule,

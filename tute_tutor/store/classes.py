@@ -25,7 +25,6 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Final, TypeVar
 
 from sqlalchemy import func, literal, select, text, update
@@ -41,6 +40,7 @@ from tute_tutor.store.tables import (
     ClassQuestionRow,
     ClassSessionRow,
     insert_row,
+    utc_now,
 )
 
 OPEN_TRIES: Final = 8
@@ -210,34 +210,111 @@ class Classes:
                 time.sleep(random.uniform(0.005, 0.03) * (attempt + 1))
         raise AssertionError("unreachable")
 
-    def _bump(self, session: Session, row: ClassSessionRow) -> None:
-        session.execute(update(ClassSessionRow).where(ClassSessionRow.id == row.id)
-                        .values(version=ClassSessionRow.version + 1))
-
-    def set_lock(self, code: str, locked: bool) -> None:
+    def _change(self, code: str, change: Callable[[cl.ClassSession, float], cl.ClassSession],
+                *, profile_id: int | None = None) -> cl.ClassSession | None:
+        """Lock the class, let ``change`` (a function of :mod:`tute_tutor.live.classroom`)
+        decide at the database's clock, and write what it changed (:meth:`_save`); None
+        when a new participant's row lost a race for its unique keys."""
         code = cl.clean_code(code)
 
-        def run(session: Session) -> None:
+        def run(session: Session) -> cl.ClassSession | None:
             row = self._row(session, code, lock=True)
-            state = cl.set_lock(self._state(session, row), locked)
-            row.settings = json.dumps(state.settings.to_json())
-            self._bump(session, row)
+            before = self._state(session, row)
+            after = change(before, db_now(session))
+            return after if self._save(session, row, before, after,
+                                       profile_id=profile_id) else None
 
-        self._write(run)
+        return self._write(run)
+
+    def _save(self, session: Session, row: ClassSessionRow, before: cl.ClassSession,
+              after: cl.ClassSession, *, profile_id: int | None) -> bool:
+        """Write what ``after`` changed from ``before``: settings, the end, participants
+        joined (with ``profile_id``) or removed, questions sent, closed or revealed; a
+        question just closed has its answers counted in each student's progress. Answers
+        are written only by :meth:`answer`. False (and nothing written) when a new
+        participant's insert met another with its number, token or nickname."""
+        changed = False
+        joined = {p.id: p for p in before.participants}
+        for person in after.participants:
+            was = joined.get(person.id)
+            if was is None:
+                done = session.execute(insert_row(session, ClassParticipantRow, {
+                    "session_id": row.id, "number": person.id, "nickname": person.nickname,
+                    "nick_key": cl.nickname_key(person.nickname),
+                    "token_hash": person.token_hash, "joined_at": person.joined_at,
+                    "removed": person.removed, "profile_id": profile_id,
+                }).on_conflict_do_nothing().returning(ClassParticipantRow.id))
+                if done.first() is None:
+                    return False  # someone joined at the same moment: decide again
+                changed = True
+            elif person.removed and not was.removed:
+                session.execute(update(ClassParticipantRow).where(
+                    ClassParticipantRow.session_id == row.id,
+                    ClassParticipantRow.number == person.id)
+                    .values(removed=True, nick_key=None))
+                changed = True
+        asked = {q.index: q for q in before.questions}
+        for posed in after.questions:
+            was_posed = asked.get(posed.index)
+            if was_posed is None:
+                session.execute(insert_row(session, ClassQuestionRow, {
+                    "session_id": row.id, "idx": posed.index, "spec": json.dumps(posed.spec),
+                    "kind": posed.kind, "rule": posed.rule,
+                    "options": json.dumps(posed.options), "answer": json.dumps(posed.answer),
+                    "multi": posed.multi, "opened_at": posed.opened_at,
+                    "deadline": posed.deadline, "closed_at": posed.closed_at,
+                    "revealed": posed.revealed, "credited": False}))
+            elif (posed.closed_at, posed.revealed) != (was_posed.closed_at, was_posed.revealed):
+                session.execute(update(ClassQuestionRow).where(
+                    ClassQuestionRow.session_id == row.id, ClassQuestionRow.idx == posed.index)
+                    .values(closed_at=posed.closed_at, revealed=posed.revealed))
+            else:
+                continue
+            changed = True
+            if posed.closed_at is not None:
+                self._credit(session, row, posed)
+        if after.settings != before.settings:
+            row.settings = json.dumps(after.settings.to_json())
+            changed = True
+        if after.ended != before.ended:
+            row.ended = after.ended
+            changed = True
+        if changed:
+            session.execute(update(ClassSessionRow).where(ClassSessionRow.id == row.id)
+                            .values(version=ClassSessionRow.version + 1))
+        return True
+
+    @staticmethod
+    def _credit(session: Session, row: ClassSessionRow, posed: cl.Posed) -> None:
+        """Count each answer to the closed question ``posed`` in its student's own
+        progress (the profile the phone joined with), once."""
+        qid = session.scalar(select(ClassQuestionRow.id).where(
+            ClassQuestionRow.session_id == row.id, ClassQuestionRow.idx == posed.index))
+        first = session.execute(update(ClassQuestionRow).where(
+            ClassQuestionRow.id == qid, ClassQuestionRow.credited.is_(False))
+            .values(credited=True).returning(ClassQuestionRow.id))
+        if first.first() is None:
+            return
+        moment = utc_now()
+        rows = session.execute(select(ClassParticipantRow.profile_id, ClassAnswerRow.right)
+                               .join(ClassAnswerRow,
+                                     ClassAnswerRow.participant_id == ClassParticipantRow.id)
+                               .where(ClassAnswerRow.question_id == qid,
+                                      ClassParticipantRow.removed.is_(False),
+                                      ClassParticipantRow.profile_id.is_not(None))).all()
+        for profile_id, right in rows:
+            session.add(AnswerRow(profile_id=profile_id, at=moment, kind=posed.kind,
+                                  rule=posed.rule, correct=bool(right),
+                                  detail=json.dumps({"class": row.code,
+                                                     "question": posed.index})))
+
+    def set_lock(self, code: str, locked: bool) -> None:
+        """Lock the lobby (new students cannot join) or open it again."""
+        self._change(code, lambda state, _now: cl.set_lock(state, locked))
 
     def remove(self, code: str, number: int) -> None:
         """The teacher removes participant ``number`` (their nickname is free again)."""
-        code = cl.clean_code(code)
-
-        def run(session: Session) -> None:
-            row = self._row(session, code, lock=True)
-            cl.remove(self._state(session, row), number)
-            session.execute(update(ClassParticipantRow).where(
-                ClassParticipantRow.session_id == row.id, ClassParticipantRow.number == number)
-                .values(removed=True, nick_key=None))
-            self._bump(session, row)
-
-        self._write(run)
+        self._change(code, lambda state, _now: cl.remove(state, number))
 
     def send_next(self, code: str, question: Mapping[str, Any] | None = None) -> int:
         """Send the deck's next question (``question`` overrides its fields: ``kind``,
@@ -246,12 +323,9 @@ class Classes:
         before it is closed and credited. ClassError ``deck_done`` past the last one."""
         from tute_tutor.live.deck import question_for
 
-        code = cl.clean_code(code)
         deck = self.deck(code)
 
-        def run(session: Session) -> int:
-            row = self._row(session, code, lock=True)
-            state = self._state(session, row)
+        def send(state: cl.ClassSession, now: float) -> cl.ClassSession:
             index = len(state.questions)
             if index >= len(deck):
                 raise cl.ClassError("deck_done")
@@ -263,100 +337,23 @@ class Classes:
                     "answer": made.answer, "multi": made.multi}
             else:
                 fields = dict(question)
-            now = db_now(session)
-            if state.current is not None:
-                self._close(session, row, state, now)
-            state = cl.send_question(state, spec, now=now, **fields)
-            posed = state.current
-            assert posed is not None
-            done = session.execute(insert_row(session, ClassQuestionRow, {
-                "session_id": row.id, "idx": posed.index, "spec": json.dumps(spec),
-                "kind": posed.kind, "rule": posed.rule, "options": json.dumps(posed.options),
-                "answer": json.dumps(posed.answer), "multi": posed.multi,
-                "opened_at": now, "deadline": posed.deadline, "closed_at": None,
-                "revealed": False, "credited": False}).on_conflict_do_nothing()
-                .returning(ClassQuestionRow.id))
-            if done.first() is not None:
-                self._bump(session, row)
-            return posed.index
+            return cl.send_question(state, spec, now=now, **fields)
 
-        return self._write(run)
-
-    def _close(self, session: Session, row: ClassSessionRow, state: cl.ClassSession,
-               now: float) -> None:
-        """Close the current question at ``now`` (or its deadline, if earlier) and count
-        its answers in each student's progress, once."""
-        current = state.current
-        assert current is not None
-        closed = cl.close_question(state, now).current
-        assert closed is not None
-        qid = session.scalar(select(ClassQuestionRow.id).where(
-            ClassQuestionRow.session_id == row.id, ClassQuestionRow.idx == current.index))
-        session.execute(update(ClassQuestionRow).where(
-            ClassQuestionRow.id == qid, ClassQuestionRow.closed_at.is_(None))
-            .values(closed_at=closed.closed_at))
-        first = session.execute(update(ClassQuestionRow).where(
-            ClassQuestionRow.id == qid, ClassQuestionRow.credited.is_(False))
-            .values(credited=True).returning(ClassQuestionRow.id))
-        if first.first() is not None:
-            moment = datetime.now(UTC).replace(tzinfo=None)
-            rows = session.execute(select(ClassParticipantRow.profile_id, ClassAnswerRow.right)
-                                   .join(ClassAnswerRow,
-                                         ClassAnswerRow.participant_id == ClassParticipantRow.id)
-                                   .where(ClassAnswerRow.question_id == qid,
-                                          ClassParticipantRow.removed.is_(False),
-                                          ClassParticipantRow.profile_id.is_not(None))).all()
-            for profile_id, right in rows:
-                session.add(AnswerRow(profile_id=profile_id, at=moment, kind=current.kind,
-                                      rule=current.rule, correct=bool(right),
-                                      detail=json.dumps({"class": row.code,
-                                                         "question": current.index})))
-        self._bump(session, row)
-
-    def _close_current(self, session: Session, code: str) -> tuple[ClassSessionRow, int]:
-        """Lock the class and close its current question (``no_question`` if there is
-        none): the class's row and the question's index."""
-        row = self._row(session, code, lock=True)
-        state = self._state(session, row)
-        if state.current is None:
-            raise cl.ClassError("no_question")
-        self._close(session, row, state, db_now(session))
-        return row, state.current.index
+        after = self._change(code, send)
+        assert after is not None and after.current is not None
+        return after.current.index
 
     def close(self, code: str) -> None:
         """Stop taking answers to the current question."""
-        code = cl.clean_code(code)
-
-        def run(session: Session) -> None:
-            self._close_current(session, code)
-
-        self._write(run)
+        self._change(code, cl.close_question)
 
     def reveal(self, code: str) -> None:
         """Close (if open) and reveal the current question's distribution."""
-        code = cl.clean_code(code)
-
-        def run(session: Session) -> None:
-            row, index = self._close_current(session, code)
-            session.execute(update(ClassQuestionRow).where(
-                ClassQuestionRow.session_id == row.id,
-                ClassQuestionRow.idx == index).values(revealed=True))
-
-        self._write(run)
+        self._change(code, cl.reveal)
 
     def end(self, code: str) -> None:
         """End the class: the current question closes, nothing more is taken."""
-        code = cl.clean_code(code)
-
-        def run(session: Session) -> None:
-            row = self._row(session, code, lock=True)
-            state = self._state(session, row)
-            if state.current is not None:
-                self._close(session, row, state, db_now(session))
-            row.ended = True
-            self._bump(session, row)
-
-        self._write(run)
+        self._change(code, cl.end_class)
 
     # ------------------------------------------------------------- the phones
     def join(self, code: str, nickname: object, token: str, *,
@@ -366,30 +363,17 @@ class Classes:
         Two phones taking one nickname at once: the unique key lets one in, the other
         gets ``nickname_taken``.
         """
-        code = cl.clean_code(code)
+        seats: list[cl.Seat] = []
 
-        def run(session: Session) -> cl.Seat | None:
-            row = self._row(session, code, lock=True)
-            state = self._state(session, row)
-            now = db_now(session)
-            _after, seat = cl.join(state, nickname, token, now)
-            if seat.rejoined:
-                return seat
-            person = seat.participant
-            done = session.execute(insert_row(session, ClassParticipantRow, {
-                "session_id": row.id, "number": person.id, "nickname": person.nickname,
-                "nick_key": cl.nickname_key(person.nickname), "token_hash": person.token_hash,
-                "joined_at": now, "removed": False, "profile_id": profile_id,
-            }).on_conflict_do_nothing().returning(ClassParticipantRow.id))
-            if done.first() is None:
-                return None  # someone joined at the same moment: decide again
-            self._bump(session, row)
-            return seat
+        def enter(state: cl.ClassSession, now: float) -> cl.ClassSession:
+            after, seat = cl.join(state, nickname, token, now)
+            seats.append(seat)
+            return after
 
         for _ in range(WRITE_TRIES):
-            seat = self._write(run)
-            if seat is not None:
-                return seat
+            seats.clear()
+            if self._change(code, enter, profile_id=profile_id) is not None:
+                return seats[-1]
         raise cl.ClassError("busy")
 
     def profile_id(self, profile: str) -> int | None:
