@@ -57,7 +57,6 @@ class StoreError(TuteError):
         self.where = where
 
 
-
 def default_url() -> str:
     """``TUTE_TUTOR_DB`` if set, else a SQLite file in the user's data folder."""
     configured = os.environ.get(ENV_VAR, "").strip()
@@ -100,7 +99,6 @@ def sqlite_file(url: URL) -> Path | None:
     if database in ("", ":memory:") or database.startswith("file:"):
         return None
     return Path(database)
-
 
 
 class Database:

@@ -98,7 +98,6 @@ class HandPlayed:
     totals: list[int]
 
 
-
 def check_state_key(key: object) -> str:
     """A saved-state key: 1 to 80 characters of letters, digits, ``._-:/``.
 
@@ -136,7 +135,6 @@ def _state_text(key: str, data: object) -> str:
         raise StoreError(f"the saved state '{key}' is too big ({size} bytes as JSON; at "
                          f"most {MAX_STATE_BYTES})", reason="too_big")
     return text
-
 
 
 class Store(CarryCodes):
@@ -345,7 +343,6 @@ class Store(CarryCodes):
                 self._delete_history(session, pid)
 
         self.run(run)
-
 
 
 def _load_json(text: str, fallback: T) -> T:

@@ -238,7 +238,6 @@ def insert_or_skip(session: Session, table: type[Base], values: dict[str, Any]) 
     return insert_row(session, table, values).on_conflict_do_nothing()
 
 
-
 __all__ = ["MAX_STATE_KEY", "AnswerRow", "Base", "ClassAnswerRow", "ClassParticipantRow",
            "ClassQuestionRow", "ClassSessionRow", "HandRow", "LearnerRow", "LessonRow",
            "ProfileRow", "RoomRow", "StateRow", "TokenRow", "insert_or_skip", "insert_row",
