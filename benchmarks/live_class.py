@@ -141,7 +141,8 @@ async def drive_class(base: str, db: str, students: int, questions: int, spread:
     from tute_tutor.live import classroom as cl
     from tute_tutor.live.deck import generated_specs
     from tute_tutor.store import open_store
-    from tute_tutor.store.classes import Classes, _ClassAnswer, _ClassQuestion, _ClassSession
+    from tute_tutor.store.classes import Classes
+    from tute_tutor.store.tables import ClassAnswerRow, ClassQuestionRow, ClassSessionRow
 
     classes = Classes(open_store(db))
     deck = generated_specs(list(KINDS), questions, ruleset="clasico", overrides=None,
@@ -173,11 +174,11 @@ async def drive_class(base: str, db: str, students: int, questions: int, spread:
         state, _now = classes.load(code)
         shown = cl.distribution(state) or {}
         with classes.store.engine.connect() as connection:  # rows, not the loaded dict
-            qid = connection.scalar(select(_ClassQuestion.id).join(
-                _ClassSession, _ClassSession.id == _ClassQuestion.session_id).where(
-                _ClassSession.code == code, _ClassQuestion.idx == index))
-            rows = connection.scalar(select(func.count()).select_from(_ClassAnswer)
-                                     .where(_ClassAnswer.question_id == qid))
+            qid = connection.scalar(select(ClassQuestionRow.id).join(
+                ClassSessionRow, ClassSessionRow.id == ClassQuestionRow.session_id).where(
+                ClassSessionRow.code == code, ClassQuestionRow.idx == index))
+            rows = connection.scalar(select(func.count()).select_from(ClassAnswerRow)
+                                     .where(ClassAnswerRow.question_id == qid))
         checks.append({"question": index + 1, "acknowledged": tally.acknowledged.get(index, 0),
                        "stored": int(rows or 0), "projector_answered": poll.answered,
                        "projector_joined": poll.joined, "revealed_total": sum(shown.values())})

@@ -93,3 +93,15 @@ def test_the_coach_is_data_without_words() -> None:
     assert not [(name, module) for name, module in imports
                 if module.startswith(("tute_tutor.words", "tute_tutor.ui", "tute_tutor.table",
                                       "streamlit"))]
+
+
+def test_the_live_rules_and_the_formats_import_nothing_from_the_store() -> None:
+    # live/ holds rooms and classes as pure state machines and formats/ the shapes of data:
+    # the store reads and writes them, never the other way round (no SQL below the store).
+    imports = {package: _imports(package) for package in ("live", "formats")}
+    assert ("room.py", "tute_tutor.engine.game") in imports["live"]  # the scan sees imports
+    upward = [(package, name, module) for package, found in imports.items()
+              for name, module in found
+              if module.startswith(("tute_tutor.store", "tute_tutor.serve", "tute_tutor.ui"))
+              or module.split(".")[0] in ("sqlalchemy", "alembic", "streamlit")]
+    assert not upward

@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from tests.app.apptest import open_app
 from tests.hostile import HOSTILE_HOST, HOSTILE_TEXTS, hostile_text, live_markup, seen
 from tute_tutor.store import ENV_VAR
 from tute_tutor.ui.layout import widget_key
 from tute_tutor.ui.state import SETTINGS_ERROR
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 FEW = settings(max_examples=4, deadline=None,
                suppress_health_check=[HealthCheck.function_scoped_fixture])
 TEXT_KINDS = ("markdown", "caption", "info", "success", "error", "warning", "header",
@@ -35,13 +35,7 @@ def _private_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def open_page(page: str, params: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    if page != "home":
-        at.switch_page(f"pages/{page}.py").run()
-    return at
+    return open_app(page, params=params, check=False)
 
 
 def assert_nothing_live(at: AppTest) -> None:
@@ -140,8 +134,7 @@ def test_fuzz_the_builder_fields_never_run_as_markup(field: str, value: str) -> 
 @given(value=hostile_text())
 @FEW
 def test_fuzz_the_sidebar_flag_box_never_runs_as_markup(value: str) -> None:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
+    at = open_app(check=False)
     at.text_input(key=widget_key("flag_tute_award")).set_value(value[:500]).run()
     assert_nothing_live(at)
     message = at.session_state[SETTINGS_ERROR] if SETTINGS_ERROR in at.session_state \
@@ -152,8 +145,7 @@ def test_fuzz_the_sidebar_flag_box_never_runs_as_markup(value: str) -> None:
 @given(name=hostile_text())
 @FEW
 def test_fuzz_a_typed_profile_name_never_runs_as_markup(name: str) -> None:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
+    at = open_app(check=False)
     at.text_input(key="profile_new_name").set_value(name[:40]).run()
     assert not at.exception
     at.switch_page("pages/progress.py").run()

@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.learners import as_browser, session_profile
+from tests.app.apptest import open_app
+from tests.app.learners import session_profile
 from tute_tutor.live import classroom as cl
 from tute_tutor.store import open_store
 from tute_tutor.store.classes import Classes
+from tute_tutor.store.db import new_token
 from tute_tutor.ui.live_class import CODE_KEY
 from tute_tutor.words.catalog import t
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 LANG = "en"
 
 
@@ -29,16 +30,9 @@ def db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
 
 
 def _open(page: str, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    as_browser(at)
-    at.query_params["lang"] = LANG
-    at.run()
-    at.switch_page(page)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception
-    return at
+    """``pages/PAGE.py`` in a new browser, followed there by a link with ``params``."""
+    return open_app(Path(page).stem, token=new_token(), params={"lang": LANG},
+                    page_params=params)
 
 
 def _button(at: AppTest, key: str) -> None:
@@ -147,14 +141,8 @@ def test_a_student_who_reloads_gets_back_nickname_and_answer(db: str) -> None:
     ana = student(code, "Ana")
     tap_right(ana, classes, code)
     token = ana.session_state["learner_token"]
-    again = AppTest.from_file(APP, default_timeout=60)  # a new session of the same browser
-    as_browser(again, token)
-    again.query_params["lang"] = LANG
-    again.run()
-    again.switch_page("pages/join.py")
-    again.query_params["class"] = code
-    again.run()
-    assert not again.exception
+    # a new session of the same browser
+    again = open_app("join", token=token, params={"lang": LANG}, page_params={"class": code})
     assert "Ana" in [x.value for x in again.text]
     assert "Answer received" in _texts(again)
     assert classes.poll(code).answered == 1

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
+from tests.app.apptest import open_app
 from tute_tutor.words.catalog import t
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,19 +25,11 @@ def test_the_pages_folder_holds_every_page() -> None:
 
 @pytest.mark.parametrize("page", PAGES)
 def test_each_page_has_exactly_one_title_and_no_header(page: str) -> None:
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.query_params["lang"] = "en"
-    at.run()
-    if page != "home":
-        at.switch_page(f"pages/{page}.py").run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_app(page, params={"lang": "en"})
     assert len(at.title) == 1, [title.value for title in at.title]
     assert len(at.header) == 0, [header.value for header in at.header]
 
 
 def test_the_practice_page_title_is_a_title() -> None:
-    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
-    at.query_params["lang"] = "en"
-    at.run()
-    at.switch_page("pages/practice.py").run()
+    at = open_app("practice", params={"lang": "en"})
     assert [title.value for title in at.title] == [t("nav.practice", "en")]

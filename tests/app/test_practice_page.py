@@ -12,7 +12,8 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.learners import as_browser, session_profile
+from tests.app.apptest import open_app
+from tests.app.learners import session_profile
 from tute_tutor.engine.cards import suit_name
 from tute_tutor.engine.game import CanteEvent
 from tute_tutor.formats.record import replay
@@ -22,7 +23,6 @@ from tute_tutor.ui.cards import fallback_key
 from tute_tutor.ui.profile import TOKEN_KEY
 from tute_tutor.words.explain import card_name, explain_refusal
 
-APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 HAND = "practice_hand"
 
 
@@ -33,17 +33,9 @@ def _temporary_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def open_practice(ruleset: str = "clasico", seed: int = 3, levels: int = 1,
                   lang: str = "es") -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.session_state["ruleset"] = ruleset
-    at.session_state["lang"] = lang
-    at.session_state["practice_seed"] = seed
-    for seat in (1, 2, 3):
-        at.session_state[f"practice_level_{seat}"] = levels
-    at.run()
-    at.switch_page("pages/practice.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_app("practice", state={
+        "ruleset": ruleset, "lang": lang, "practice_seed": seed,
+        **{f"practice_level_{seat}": levels for seat in (1, 2, 3)}})
 
 
 def table_of(at: AppTest) -> Table:
@@ -273,11 +265,7 @@ def test_next_hand_after_the_review() -> None:
 
 
 def test_computer_seats_start_at_level_three() -> None:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
-    at.switch_page("pages/practice.py")
-    at.run()
-    assert not at.exception
+    at = open_app("practice")
     table = table_of(at)
     assert [table.computers[s].level for s in (1, 2, 3)] == [3, 3, 3]
     assert f"{table.config.seed}" in "\n".join(c.value for c in at.caption)
@@ -328,15 +316,9 @@ def test_cante_is_offered_and_sung_through_the_page(ruleset: str) -> None:
 
 
 def test_match_over_offers_a_new_match() -> None:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.session_state["ruleset"] = "clasico"
-    at.session_state["overrides"] = {"match": "hands:1"}
-    at.session_state["practice_seed"] = 9
-    for seat in (1, 2, 3):
-        at.session_state[f"practice_level_{seat}"] = 1
-    at.run()
-    at.switch_page("pages/practice.py")
-    at.run()
+    at = open_app("practice", state={
+        "ruleset": "clasico", "overrides": {"match": "hands:1"}, "practice_seed": 9,
+        **{f"practice_level_{seat}": 1 for seat in (1, 2, 3)}})
     table = play_to_end(at)
     assert table.match_finished
     assert any("Partida terminada" in i.value for i in at.info)
@@ -376,13 +358,8 @@ def test_the_table_comes_back_in_a_new_session_from_the_store() -> None:
     assert before["events"], "nothing was played"
     # A reload (or a new tab, or a restarted server) starts a new session: the same
     # learner finds the same table, not a new deal.
-    again = AppTest.from_file(str(APP), default_timeout=60)
-    as_browser(again, str(at.session_state[TOKEN_KEY]))  # the same browser
-    again.session_state["lang"] = "es"
-    again.run()
-    again.switch_page("pages/practice.py")
-    again.run()
-    assert not again.exception, [e.value for e in again.exception]
+    again = open_app("practice", token=str(at.session_state[TOKEN_KEY]),  # the same browser
+                     state={"lang": "es"})
     assert table_of(again).to_state() == before
     assert open_store().load_state(session_profile(at), "practice.table")["table"] == before
 

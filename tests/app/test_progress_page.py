@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.learners import as_browser, profile_of
+from tests.app.apptest import open_app
+from tests.app.learners import profile_of
 from tute_tutor.engine.game import Game
 from tute_tutor.store import ENV_VAR, Store, open_store
 from tute_tutor.store.db import new_token
 
-APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 START = datetime(2026, 10, 1, 18, tzinfo=UTC)
 TOKEN = new_token()
 """The browser every test here opens the page in."""
@@ -46,14 +46,7 @@ def seed_history(store: Store, profile: str = ME) -> None:
 
 
 def open_progress(lang: str = "es") -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    as_browser(at, TOKEN)
-    at.query_params["lang"] = lang
-    at.run()
-    at.switch_page("pages/progress.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_app("progress", token=TOKEN, params={"lang": lang})
 
 
 def test_a_seeded_history_shows_four_charts_and_its_numbers(store: Store) -> None:

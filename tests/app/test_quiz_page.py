@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.apptest import open_app
 from tests.app.learners import session_profile
 from tests.app.marking import mark
 from tute_tutor.quiz.generator import generate_question
@@ -16,8 +17,6 @@ from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, open_store
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.ui.profile import TOKEN_KEY
 from tute_tutor.ui.quiz import cards_key, check_key, option_key
-
-APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 
 
 @pytest.fixture
@@ -28,15 +27,8 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def open_quiz(kinds: list[str], ruleset: str = "clasico") -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.session_state["quiz_kinds"] = kinds
-    if ruleset != "clasico":
-        at.query_params["rules"] = ruleset
-    at.run()
-    at.switch_page("pages/quiz.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_app("quiz", state={"quiz_kinds": kinds},
+                    params={} if ruleset == "clasico" else {"rules": ruleset})
 
 
 def current_question(at: AppTest) -> tuple[dict[str, Any], QuizQuestion]:
@@ -151,20 +143,12 @@ def test_a_damaged_database_is_reported_and_left_alone(db: Path) -> None:
 
 
 def test_the_page_speaks_english_too(db: Path) -> None:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["lang"] = "en"
-    at.session_state["quiz_kinds"] = ["obligation"]
-    at.run()
-    at.switch_page("pages/quiz.py")
-    at.run()
-    assert not at.exception
+    at = open_app("quiz", params={"lang": "en"}, state={"quiz_kinds": ["obligation"]})
     assert at.title[0].value == "Quiz"
 
 
 def test_profiles_picked_in_the_sidebar_keep_their_own_answers(db: Path) -> None:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.session_state["quiz_kinds"] = ["obligation"]
-    at.run()
+    at = open_app(state={"quiz_kinds": ["obligation"]})
     at.text_input(key="profile_new_name").set_value("Ana").run()
     assert at.session_state["profile"] == "Ana"
     assert "profile" not in at.query_params  # a URL never names a profile
@@ -180,8 +164,7 @@ def test_profiles_picked_in_the_sidebar_keep_their_own_answers(db: Path) -> None
 
 
 def test_a_bad_profile_name_is_refused_in_one_line(db: Path) -> None:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.run()
+    at = open_app()
     at.text_input(key="profile_new_name").set_value("Ana\x01").run()
     assert not at.exception
     assert at.session_state["profile"] == DEFAULT_PROFILE

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.learners import as_browser, profile_of
+from tests.app.apptest import open_app
+from tests.app.learners import profile_of
 from tute_tutor.engine.cards import CARDS, Card
 from tute_tutor.live import room as R
 from tute_tutor.render.cards import card_label
@@ -19,8 +20,6 @@ from tute_tutor.store.rooms import create_room, load_room
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import explain_refusal
-
-APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 
 
 @pytest.fixture
@@ -37,15 +36,8 @@ def ok(at: AppTest) -> AppTest:
 
 def session(token: str, *, room: str | None = None, ruleset: str = "a-dos",
             lang: str = "es") -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    as_browser(at, token)
-    at.session_state["ruleset"] = ruleset
-    at.session_state["lang"] = lang
-    if room is not None:
-        at.query_params["room"] = room
-    ok(at.run())
-    at.switch_page("pages/rooms.py")
-    return ok(at.run())
+    return open_app("rooms", token=token, state={"ruleset": ruleset, "lang": lang},
+                    params={} if room is None else {"room": room})
 
 
 def texts(at: AppTest) -> str:

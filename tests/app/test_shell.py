@@ -18,7 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tests.app.learners import as_browser, profile_of, session_profile
+from tests.app import apptest
+from tests.app.learners import profile_of, session_profile
 from tests.app.marking import mark
 from tests.hostile import seen
 from tute_tutor.engine.variants import FLAG_NAMES, PRESETS
@@ -30,7 +31,6 @@ from tute_tutor.ui.state import format_flags, locale_language, parse_flags, sett
 from tute_tutor.words.catalog import LANGUAGES, t, t_count
 from tute_tutor.words.explain import explain, join_names
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 PAGES = ("home", "lessons", "quiz", "practice", "teacher", "try_it", "progress", "rules")
 LESSONS, LESSON_ERRORS = load_lessons(LESSONS_DIR)
 
@@ -48,21 +48,10 @@ def open_app(*, page: str = "home", lang: str | None = None, deck: str | None = 
              token: str | None = None) -> AppTest:
     """Run the app (URL parameters and browser locale as given) and open ``page``;
     ``token`` makes it the browser holding that learner token."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    if token:
-        as_browser(at, token)
-    if lang:
-        at.query_params["lang"] = lang
-    if deck:
-        at.query_params["deck"] = deck
-    for key, value in (params or {}).items():
-        at.query_params[key] = value
-    if locale:
-        at.context = {"locale": locale}
-    at.run()
-    if page != "home":
-        at.switch_page(f"pages/{page}.py").run()
-    return at
+    url = {**({"lang": lang} if lang else {}), **({"deck": deck} if deck else {}),
+           **(params or {})}
+    return apptest.open_app(page, token=token or None, params=url, locale=locale or None,
+                            check=False)
 
 
 def texts(at: AppTest, kind: str) -> list[str]:
@@ -122,10 +111,10 @@ def test_every_page_renders_in_both_languages_and_deck_styles(page: str, lang: s
 
 
 def test_navigation_lists_every_page_with_translated_titles() -> None:
-    source = Path(APP).read_text(encoding="utf-8")
+    source = apptest.APP.read_text(encoding="utf-8")
     for page in PAGES:
         assert f'"{page}"' in source
-        assert (Path(APP).parent / "pages" / f"{page}.py").exists()
+        assert (apptest.APP.parent / "pages" / f"{page}.py").exists()
         titles = {lang: t(f"nav.{page}", lang) for lang in LANGUAGES}
         assert all(title != f"nav.{page}" for title in titles.values()), titles
         assert titles["es"] != titles["en"], titles

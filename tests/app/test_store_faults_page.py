@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.apptest import new_app
 from tests.silent import silent_tcp_server
 from tute_tutor.store import ENV_VAR
 from tute_tutor.words.catalog import t
 from tute_tutor.words.markup import escape_markdown
-
-APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 
 
 @pytest.fixture
@@ -34,7 +32,7 @@ def _run_page(at: AppTest, page: str) -> float:
 
 
 def test_a_database_that_never_answers_is_said_once_and_pages_go_on(silent_db: str) -> None:
-    at = AppTest.from_file(str(APP), default_timeout=60)
+    at = new_app()
     started = time.monotonic()
     at.run()
     first = time.monotonic() - started

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.apptest import APP, open_app
 from tests.app.marking import mark, selection_keys
 from tests.hostile import seen
 from tute_tutor.engine.cards import Card
@@ -22,7 +23,6 @@ from tute_tutor.ui.cards import fallback_key
 from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import explain
 
-APP = str(Path(__file__).resolve().parents[2] / "streamlit_app.py")
 LANG = "es"
 
 MONTAR = Scenario.from_json({"ruleset": "clasico", "trump": "o", "hand": ["12c", "4c", "5b"],
@@ -38,15 +38,8 @@ def _own_progress_db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 def _open(page: str, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["lang"] = LANG
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    at.switch_page(page)
-    at.run()
-    assert not at.exception
-    return at
+    """``pages/PAGE.py`` opened from a link with ``params``."""
+    return open_app(Path(page).stem, params={"lang": LANG, **params})
 
 
 def _texts(at: AppTest) -> str:
@@ -337,12 +330,8 @@ def test_builder_keeps_its_scenario_across_tools_and_pages() -> None:
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_every_tool_renders_in_both_languages_without_raw_keys(lang: str) -> None:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["lang"] = lang
-    at.query_params["deck"] = "french"
-    at.query_params["s"] = encode_link([MONTAR, PARTNER])
-    at.run()
-    at.switch_page("pages/teacher.py").run()
+    at = open_app("teacher", params={"lang": lang, "deck": "french",
+                                     "s": encode_link([MONTAR, PARTNER])})
     record = json.dumps(_played_record())
     for mode in ("build", "deck", "worksheet", "record", "present"):
         _mode(at, mode)
@@ -378,7 +367,7 @@ def test_student_link_with_an_impossible_second_scenario_names_it() -> None:
 def test_pages_hold_no_stray_strings_that_streamlit_magic_would_print(name: str) -> None:
     import ast
 
-    tree = ast.parse((Path(APP).parent / "pages" / name).read_text())
+    tree = ast.parse((APP.parent / "pages" / name).read_text())
     docstrings = {id(tree.body[0])}
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.body:

@@ -82,6 +82,27 @@ def test_an_answer_after_the_timer_is_refused_by_the_clock_passed_in() -> None:
     assert reason(error) == "closed"
 
 
+def test_a_question_whose_timer_ran_out_closes_at_its_deadline_when_the_next_is_sent() -> None:
+    # The store reads when a question closed from the state: a timer nobody watched
+    # closes it at the deadline, not when the teacher moved on.
+    session = send(fresh(timer=10), 100.0)
+    session = send(session, 150.0)
+    assert [q.closed_at for q in session.questions] == [110.0, None]
+
+
+def test_ending_a_class_closes_its_question_and_takes_nobody_more() -> None:
+    session, _ = cl.join(send(fresh(), 0.0), "Ana", "t1", 1.0)
+    ended = cl.end_class(session, 5.0)
+    assert ended.ended and ended.current is not None and ended.current.closed_at == 5.0
+    assert cl.end_class(ended, 9.0) == ended  # ending twice changes nothing
+    for attempt in (lambda: cl.answer(ended, "t1", ["montar"], 6.0),
+                    lambda: cl.join(ended, "Luis", "t2", 6.0),
+                    lambda: send(ended, 6.0)):
+        with pytest.raises(cl.ClassError) as error:
+            attempt()
+        assert reason(error) in ("closed", "ended")
+
+
 def test_distribution_is_hidden_until_reveal_then_counts_each_answer() -> None:
     session = send(fresh(), 0.0)
     for i, choice in enumerate(["montar", "montar", "libre"]):

@@ -14,7 +14,8 @@ from sqlalchemy import func, select, text
 
 from tute_tutor.live import classroom as cl
 from tute_tutor.store import open_store
-from tute_tutor.store.classes import Classes, _ClassAnswer, _ClassParticipant
+from tute_tutor.store.classes import Classes
+from tute_tutor.store.tables import ClassAnswerRow, ClassParticipantRow
 
 SPEC: dict[str, Any] = {"kind": "obligation", "scenario": {
     "ruleset": "clasico", "trump": "o", "hand": ["1c", "3c", "5e"], "trick": ["7c"]}}
@@ -65,7 +66,7 @@ def test_one_participant_tapping_from_eight_writers_lands_one_answer(db_url: str
     assert all(isinstance(e, cl.ClassError) and e.reason == "already" for e in errors)
     taken = [r for r in results if r is not None and r.taken]
     assert len(taken) == 1
-    assert rows(classes, _ClassAnswer) == 1
+    assert rows(classes, ClassAnswerRow) == 1
     state, _now = classes.load(code)
     assert next(iter(state.answers.values())).choice == taken[0].answer.choice
 
@@ -78,7 +79,7 @@ def test_changes_allowed_concurrent_changes_still_leave_one_answer(db_url: str) 
     results, errors = together(6, lambda i: stores[i].answer(code, "phone",
                                                              [OPTIONS[i % 3]]))
     assert errors == []
-    assert rows(classes, _ClassAnswer) == 1
+    assert rows(classes, ClassAnswerRow) == 1
     state, _now = classes.load(code)
     assert next(iter(state.answers.values())).choice in {r.answer.choice for r in results}
     classes.answer(code, "phone", ["libre"])
@@ -106,7 +107,7 @@ def test_forty_students_answering_at_once_are_each_stored_once_and_counted(
 
     _done, errors = together(8, taps)
     assert errors == []
-    assert rows(classes, _ClassAnswer) == 40
+    assert rows(classes, ClassAnswerRow) == 40
     poll = classes.poll(code)
     assert (poll.joined, poll.answered, poll.question) == (40, 40, 0)
     classes.reveal(code)
@@ -121,7 +122,7 @@ def test_two_phones_taking_one_nickname_at_once_one_gets_it(db_url: str) -> None
     assert len([r for r in results if r is not None]) == 1
     assert len(errors) == 5
     assert all(isinstance(e, cl.ClassError) and e.reason == "nickname_taken" for e in errors)
-    assert rows(classes, _ClassParticipant) == 1
+    assert rows(classes, ClassParticipantRow) == 1
 
 
 def test_an_answer_after_the_close_is_refused_by_the_database_clock(db_url: str) -> None:

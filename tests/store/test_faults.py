@@ -130,7 +130,7 @@ def test_after_the_server_stops_answering_calls_fail_at_once_for_a_while(
 
 def test_a_statement_that_runs_too_long_is_stopped_in_one_line(postgres_url: str) -> None:
     store = open_store(postgres_url, timeout=1.0)
-    with pytest.raises(StoreError) as caught, store._session() as session:
+    with pytest.raises(StoreError) as caught, store.transaction() as session:
         session.execute(text("SELECT pg_sleep(5)"))
     assert caught.value.reason == "slow" and "\n" not in caught.value.message
     assert store.profiles() == []  # and the store goes on

@@ -12,7 +12,6 @@ from sqlalchemy import text
 
 from tute_tutor.live import room as R
 from tute_tutor.store import Store, open_store
-from tute_tutor.store.db import _now
 from tute_tutor.store.rooms import (
     EXPIRE_HOURS,
     change,
@@ -22,6 +21,7 @@ from tute_tutor.store.rooms import (
     room_version,
     save_room,
 )
+from tute_tutor.store.tables import utc_now
 
 HOST = R.hash_token("host-token")
 GUEST = R.hash_token("guest-token")
@@ -155,7 +155,7 @@ def test_concurrent_sessions_play_a_whole_match_without_losing_a_move(db_url: st
 def test_rooms_expire_when_idle_and_the_server_caps_open_rooms(db_url: str) -> None:
     store = open_store(db_url)
     first = _playing(store)
-    old = _now() - timedelta(hours=EXPIRE_HOURS, minutes=1)
+    old = utc_now() - timedelta(hours=EXPIRE_HOURS, minutes=1)
     with store.engine.begin() as connection:
         connection.execute(text("UPDATE rooms SET updated_at = :old"), {"old": old})
     assert load_room(store, first.code) is None

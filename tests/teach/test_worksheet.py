@@ -210,3 +210,21 @@ def test_pdf_key_marks_legal_cards_with_the_html_sheets_green() -> None:
     _, text = _pdf_text(data)
     assert "You may play: king of hearts (K♥)" in text
     assert "Trump: diamonds" in text
+
+
+def _with_exemption_flag(ruleset: str) -> Scenario:
+    return Scenario.from_json({"ruleset": ruleset, "overrides": {"partner_exemption": True},
+                               "trump": "o", "hand": ["12c", "4c", "5b"], "trick": ["10c"]})
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_partner_exemption_is_announced_only_where_the_rule_set_applies_it(lang: str) -> None:
+    # Three players have no partner: the flag set on a-tres changes no play, so no sheet
+    # says it is in force; four players with the flag do.
+    line = {"es": "exención del compañero", "en": "partner exemption"}[lang]
+    three = build_worksheet([_with_exemption_flag("a-tres")], lang=lang)
+    four = build_worksheet([_with_exemption_flag("clasico")], lang=lang)
+    assert line not in worksheet_html(three)
+    assert line not in _pdf_text(worksheet_pdf(three))[1]
+    assert line in worksheet_html(four)
+    assert line in _pdf_text(worksheet_pdf(four))[1]

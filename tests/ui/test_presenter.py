@@ -223,3 +223,16 @@ def test_cante_letters_in_any_case_the_engine_accepts_are_walked() -> None:
     assert replay(record)["valid"]
     notes = [note for trick in walk_record(record, "es").tricks for note in trick.notes]
     assert notes and all(" canta en " in note for note in notes)
+
+
+@pytest.mark.parametrize(("ruleset", "announced"), [("a-tres", False), ("clasico", True)])
+def test_slide_and_try_it_announce_the_partner_exemption_only_with_partners(
+        ruleset: str, announced: bool) -> None:
+    from tute_tutor.ui.presenter import slide_caption
+    from tute_tutor.ui.try_it import question_heading
+
+    scenario = Scenario.from_json({"ruleset": ruleset, "overrides": {"partner_exemption": True},
+                                   "trump": "o", "hand": ["12c", "4c"], "trick": ["10c"]})
+    for lang, line in (("es", "exención del compañero"), ("en", "partner exemption")):
+        assert (line in slide_caption(scenario, lang)) is announced
+        assert (line in question_heading(scenario, lang)) is announced

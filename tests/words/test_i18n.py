@@ -21,6 +21,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import tute_tutor.words.catalog as i18n
+from tests.app.apptest import new_app
 from tute_tutor.teach.lessons import LESSONS_DIR, load_lessons
 from tute_tutor.words.catalog import LANGUAGES, catalogue, t
 
@@ -209,10 +210,7 @@ def test_rendered_page_shows_no_raw_key(page: str, lesson: str, lang: str,
     real = {code: dict(catalogue(code)) for code in LANGUAGES}
     monkeypatch.setattr(i18n, "catalogue",
                         lambda code: _RecordingCatalogue(real.get(code, real["es"]), misses))
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["lang"] = lang
-    if lesson:
-        at.query_params["lesson"] = lesson
+    at = new_app(params={"lang": lang, **({"lesson": lesson} if lesson else {})})
     at.run()
     if page != "home":
         at.switch_page(f"pages/{page}.py").run()

@@ -223,11 +223,6 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    """Cards sorted by suit (o, c, e, b) then strength, high first."""
-    return sorted(cards, key=Card.sort_key)
-
-
 def deck(players: int = 4) -> list[Card]:
     """The deck for a number of players: 40 cards, 39 in tute a tres (no 2 de oros)."""
     if players == 3:

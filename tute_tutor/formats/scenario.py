@@ -153,9 +153,4 @@ def _card_list(value: object, key: str) -> list[Card]:
         raise NotationError(f"{key}: {error}") from None
 
 
-def load_scenario(data: object) -> Scenario:
-    """Alias of :meth:`Scenario.from_json` for callers that only want validation."""
-    return Scenario.from_json(data)
-
-
-__all__ = ["Scenario", "TuteError", "load_scenario"]
+__all__ = ["Scenario", "TuteError"]

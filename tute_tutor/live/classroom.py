@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.formats.names import BadName, normalise_name
 from tute_tutor.live.codes import CODE_ALPHABET, CODE_LENGTH, new_code, read_code, token_digest
 
 MAX_NICKNAME: Final = 24
@@ -74,10 +75,7 @@ def nickname_key(nickname: str) -> str:
 
 
 def clean_nickname(text: object) -> str:
-    """A typed nickname, normalised (store/names.py), or ClassError ``bad_nickname``."""
-    # Imported here: the store's tables import this module (no import cycle).
-    from tute_tutor.store.names import BadName, normalise_name
-
+    """A typed nickname, normalised (formats/names.py), or ClassError ``bad_nickname``."""
     try:
         return normalise_name(text, limit=MAX_NICKNAME, what="nickname")
     except BadName as error:
@@ -209,13 +207,17 @@ def set_lock(session: ClassSession, locked: bool) -> ClassSession:
 
 def end_class(session: ClassSession, now: float) -> ClassSession:
     """Close the current question (if any) and end the class: nothing more is taken."""
-    session = close_question(session, now) if _open_now(session, now) else session
+    if session.ended:
+        return session
+    session = close_question(session, now) if _unclosed(session) else session
     return _bump(session, ended=True)
 
 
-def _open_now(session: ClassSession, now: float) -> bool:
+def _unclosed(session: ClassSession) -> bool:
+    """A current question not closed yet (still open, or its timer ran out unseen: closing
+    it records the moment, the deadline at the latest)."""
     current = session.current
-    return current is not None and current.is_open(now)
+    return current is not None and current.closed_at is None
 
 
 @dataclass(frozen=True)
@@ -288,7 +290,7 @@ def send_question(session: ClassSession, spec: Mapping[str, Any], *, kind: str, 
         raise ClassError("bad_kind", kind=kind)
     if not options or not set(answer) <= set(options) or (not multi and len(answer) != 1):
         raise ClassError("bad_question")
-    if _open_now(session, now):
+    if _unclosed(session):
         session = close_question(session, now)
     timer = session.settings.timer
     posed = Posed(index=len(session.questions), spec=dict(spec), kind=kind, rule=rule,

@@ -46,8 +46,8 @@ from tute_tutor.engine.game import Game, HandResult, SwapEvent, TrickRecord
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import Rules, find_rules, validate_flag
+from tute_tutor.formats.names import BadName, normalise_name
 from tute_tutor.live.codes import CODE_ALPHABET, new_code, read_code, token_digest
-from tute_tutor.store.names import BadName, normalise_name
 from tute_tutor.words.log import LogLine
 
 MAX_NICKNAME: Final = 24

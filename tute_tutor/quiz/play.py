@@ -123,7 +123,7 @@ def obligations_for(rules: Rules, difficulty: int = 2) -> list[str]:
     codes = ["salida", "asistir", "montar", "fallar", "libre"]
     if rules.players >= 3:
         codes.append("pisar")
-    if rules.has_teams and rules.partner_exemption:
+    if rules.has_partner_exemption:
         codes.append("companero")
     if rules.has_stock:
         codes.append("robo")

@@ -62,7 +62,7 @@ def rules_fact(rules: Rules, lang: str, *topics: str) -> list[str]:
             facts.append(tr("fact_overtake", lang))
         elif topic == "low_trump" and rules.trump_when_cannot_overtrump:
             facts.append(tr("fact_low_trump", lang))
-        elif topic == "exemption" and rules.partner_exemption and rules.has_teams:
+        elif topic == "exemption" and rules.has_partner_exemption:
             facts.append(tr("fact_exemption", lang))
     return facts
 

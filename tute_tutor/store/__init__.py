@@ -15,8 +15,6 @@ or any SQLAlchemy URL (``postgresql+psycopg://...`` works the same way).
 
 from __future__ import annotations
 
-# The live classes' tables belong to the store's schema (what migrations must match).
-from tute_tutor.store import classes as _classes  # noqa: F401
 from tute_tutor.store.db import (
     DEFAULT_PROFILE,
     ENV_VAR,

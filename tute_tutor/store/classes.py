@@ -25,96 +25,28 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Final, TypeVar
 
-from sqlalchemy import (
-    Boolean,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
-    UniqueConstraint,
-    func,
-    literal,
-    select,
-    text,
-    update,
-)
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy import func, literal, select, text, update
+from sqlalchemy.orm import Session
 
 from tute_tutor.live import classroom as cl
-from tute_tutor.store.db import Store, StoreError, _Answer, _Base, _insert
+from tute_tutor.store.database import StoreError
+from tute_tutor.store.db import Store
+from tute_tutor.store.tables import (
+    AnswerRow,
+    ClassAnswerRow,
+    ClassParticipantRow,
+    ClassQuestionRow,
+    ClassSessionRow,
+    insert_row,
+    utc_now,
+)
 
 OPEN_TRIES: Final = 8
 WRITE_TRIES: Final = 12
 T = TypeVar("T")
 MAX_DECK: Final = cl.MAX_QUESTIONS
-
-
-class _ClassSession(_Base):
-    __tablename__ = "class_sessions"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    code: Mapped[str] = mapped_column(String(8), unique=True)
-    settings: Mapped[str] = mapped_column(Text)
-    deck: Mapped[str] = mapped_column(Text)
-    opened_at: Mapped[float] = mapped_column(Float)
-    ended: Mapped[bool] = mapped_column(Boolean)
-    version: Mapped[int] = mapped_column(Integer)
-    teacher_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-
-
-class _ClassParticipant(_Base):
-    __tablename__ = "class_participants"
-    __table_args__ = (
-        UniqueConstraint("session_id", "token_hash", name="uq_class_participants_token"),
-        UniqueConstraint("session_id", "nick_key", name="uq_class_participants_nick"),
-        UniqueConstraint("session_id", "number", name="uq_class_participants_number"),
-    )
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("class_sessions.id"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    nickname: Mapped[str] = mapped_column(String(cl.MAX_NICKNAME))
-    nick_key: Mapped[str | None] = mapped_column(String(4 * cl.MAX_NICKNAME), nullable=True)
-    """The nickname as compared; NULL once removed (the nickname is free again)."""
-    token_hash: Mapped[str] = mapped_column(String(64))
-    joined_at: Mapped[float] = mapped_column(Float)
-    removed: Mapped[bool] = mapped_column(Boolean)
-    profile_id: Mapped[int | None] = mapped_column(
-        ForeignKey("profiles.id", ondelete="SET NULL"), nullable=True)
-
-
-class _ClassQuestion(_Base):
-    __tablename__ = "class_questions"
-    __table_args__ = (UniqueConstraint("session_id", "idx", name="uq_class_questions_idx"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("class_sessions.id"), index=True)
-    idx: Mapped[int] = mapped_column(Integer)
-    spec: Mapped[str] = mapped_column(Text)
-    kind: Mapped[str] = mapped_column(String(40))
-    rule: Mapped[str] = mapped_column(String(40))
-    options: Mapped[str] = mapped_column(Text)
-    answer: Mapped[str] = mapped_column(Text)
-    multi: Mapped[bool] = mapped_column(Boolean)
-    opened_at: Mapped[float] = mapped_column(Float)
-    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
-    closed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
-    revealed: Mapped[bool] = mapped_column(Boolean)
-    credited: Mapped[bool] = mapped_column(Boolean)
-
-
-class _ClassAnswer(_Base):
-    __tablename__ = "class_answers"
-    __table_args__ = (UniqueConstraint("session_id", "question_id", "participant_id",
-                                       name="uq_class_answers_one"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    session_id: Mapped[int] = mapped_column(ForeignKey("class_sessions.id"), index=True)
-    question_id: Mapped[int] = mapped_column(ForeignKey("class_questions.id"), index=True)
-    participant_id: Mapped[int] = mapped_column(ForeignKey("class_participants.id"))
-    choice: Mapped[str] = mapped_column(Text)
-    at: Mapped[float] = mapped_column(Float)
-    right: Mapped[bool] = mapped_column(Boolean)
 
 
 def clock(session: Session) -> Any:
@@ -158,10 +90,10 @@ class Classes:
 
     # ------------------------------------------------------------- reading
     @staticmethod
-    def _row(session: Session, code: str, *, lock: bool = False) -> _ClassSession:
+    def _row(session: Session, code: str, *, lock: bool = False) -> ClassSessionRow:
         """The class's row; ``lock`` (every write but answers) makes writers of one class
         take turns on PostgreSQL (SQLite has one writer at a time anyway)."""
-        query = select(_ClassSession).where(_ClassSession.code == code)
+        query = select(ClassSessionRow).where(ClassSessionRow.code == code)
         if lock:
             query = query.with_for_update()
         found = session.scalar(query)
@@ -170,15 +102,15 @@ class Classes:
         return found
 
     @staticmethod
-    def _state(session: Session, row: _ClassSession) -> cl.ClassSession:
-        people = session.scalars(select(_ClassParticipant).where(
-            _ClassParticipant.session_id == row.id).order_by(_ClassParticipant.number)).all()
-        asked = session.scalars(select(_ClassQuestion).where(
-            _ClassQuestion.session_id == row.id).order_by(_ClassQuestion.idx)).all()
+    def _state(session: Session, row: ClassSessionRow) -> cl.ClassSession:
+        people = session.scalars(select(ClassParticipantRow).where(
+            ClassParticipantRow.session_id == row.id).order_by(ClassParticipantRow.number)).all()
+        asked = session.scalars(select(ClassQuestionRow).where(
+            ClassQuestionRow.session_id == row.id).order_by(ClassQuestionRow.idx)).all()
         by_question = {q.id: q.idx for q in asked}
         by_person = {p.id: p.number for p in people}
-        given = session.scalars(select(_ClassAnswer).where(
-            _ClassAnswer.session_id == row.id)).all()
+        given = session.scalars(select(ClassAnswerRow).where(
+            ClassAnswerRow.session_id == row.id)).all()
         answers = {}
         for a in given:
             q, pid = by_question[a.question_id], by_person[a.participant_id]
@@ -203,39 +135,39 @@ class Classes:
         def run(session: Session) -> tuple[cl.ClassSession, float]:
             return self._state(session, self._row(session, code)), db_now(session)
 
-        return self.store._guard(run)
+        return self.store.run(run)
 
     def deck(self, code: str) -> list[dict[str, Any]]:
         code = cl.clean_code(code)
-        return self.store._guard(lambda s: list(json.loads(self._row(s, code).deck)))
+        return self.store.run(lambda s: list(json.loads(self._row(s, code).deck)))
 
     def poll(self, code: str) -> Poll:
         """Version and counts in one cheap query (what the live fragments poll)."""
         code = cl.clean_code(code)
 
         def run(session: Session) -> Poll:
-            row = session.execute(select(_ClassSession.id, _ClassSession.version)
-                                  .where(_ClassSession.code == code)).first()
+            row = session.execute(select(ClassSessionRow.id, ClassSessionRow.version)
+                                  .where(ClassSessionRow.code == code)).first()
             if row is None:
                 raise cl.ClassError("unknown_code", code=code)
             sid, version = row
-            joined = session.scalar(select(func.count()).select_from(_ClassParticipant).where(
-                _ClassParticipant.session_id == sid, _ClassParticipant.removed.is_(False)))
-            current = session.execute(select(_ClassQuestion.id, _ClassQuestion.idx).where(
-                _ClassQuestion.session_id == sid).order_by(_ClassQuestion.idx.desc())
+            joined = session.scalar(select(func.count()).select_from(ClassParticipantRow).where(
+                ClassParticipantRow.session_id == sid, ClassParticipantRow.removed.is_(False)))
+            current = session.execute(select(ClassQuestionRow.id, ClassQuestionRow.idx).where(
+                ClassQuestionRow.session_id == sid).order_by(ClassQuestionRow.idx.desc())
                 .limit(1)).first()
             answered = 0
             if current is not None:
                 answered = session.scalar(
-                    select(func.count()).select_from(_ClassAnswer)
-                    .join(_ClassParticipant,
-                          _ClassParticipant.id == _ClassAnswer.participant_id)
-                    .where(_ClassAnswer.question_id == current[0],
-                           _ClassParticipant.removed.is_(False))) or 0
+                    select(func.count()).select_from(ClassAnswerRow)
+                    .join(ClassParticipantRow,
+                          ClassParticipantRow.id == ClassAnswerRow.participant_id)
+                    .where(ClassAnswerRow.question_id == current[0],
+                           ClassParticipantRow.removed.is_(False))) or 0
             return Poll(version, joined or 0, answered,
                         -1 if current is None else current[1], db_now(session))
 
-        return self.store._guard(run)
+        return self.store.run(run)
 
     # ------------------------------------------------------------- the teacher
     def open(self, settings: cl.Settings, deck: Sequence[Mapping[str, Any]], *,
@@ -250,62 +182,139 @@ class Classes:
             def run(session: Session, code: str = code) -> bool:
                 now = db_now(session)
                 cl.open_class(code, settings, now)
-                done = session.execute(_insert(session, _ClassSession, {
+                done = session.execute(insert_row(session, ClassSessionRow, {
                     "code": code, "settings": json.dumps(settings.to_json()),
                     "deck": deck_text, "opened_at": now, "ended": False, "version": 0,
                     "teacher_hash": None if teacher is None else cl.token_digest(teacher),
-                }).on_conflict_do_nothing().returning(_ClassSession.id))
+                }).on_conflict_do_nothing().returning(ClassSessionRow.id))
                 return done.first() is not None
 
-            if self.store._guard(run):
+            if self.store.run(run):
                 return code
         raise StoreError("no free class code found: try again")
 
     def is_teacher(self, code: str, teacher: str) -> bool:
         code = cl.clean_code(code)
         digest = cl.token_digest(teacher)
-        return self.store._guard(lambda s: self._row(s, code).teacher_hash == digest)
+        return self.store.run(lambda s: self._row(s, code).teacher_hash == digest)
 
     def _write(self, run: Callable[[Session], T]) -> T:
         """One write transaction, tried again when SQLite says another writer holds the
         file (a read-then-write transaction is refused at once there, not queued)."""
         for attempt in range(WRITE_TRIES):
             try:
-                return self.store._guard(run)
+                return self.store.run(run)
             except StoreError as error:
                 if error.reason != "locked" or attempt == WRITE_TRIES - 1:
                     raise
                 time.sleep(random.uniform(0.005, 0.03) * (attempt + 1))
         raise AssertionError("unreachable")
 
-    def _bump(self, session: Session, row: _ClassSession) -> None:
-        session.execute(update(_ClassSession).where(_ClassSession.id == row.id)
-                        .values(version=_ClassSession.version + 1))
-
-    def set_lock(self, code: str, locked: bool) -> None:
+    def _change(self, code: str, change: Callable[[cl.ClassSession, float], cl.ClassSession],
+                *, profile_id: int | None = None) -> cl.ClassSession | None:
+        """Lock the class, let ``change`` (a function of :mod:`tute_tutor.live.classroom`)
+        decide at the database's clock, and write what it changed (:meth:`_save`); None
+        when a new participant's row lost a race for its unique keys."""
         code = cl.clean_code(code)
 
-        def run(session: Session) -> None:
+        def run(session: Session) -> cl.ClassSession | None:
             row = self._row(session, code, lock=True)
-            state = cl.set_lock(self._state(session, row), locked)
-            row.settings = json.dumps(state.settings.to_json())
-            self._bump(session, row)
+            before = self._state(session, row)
+            after = change(before, db_now(session))
+            return after if self._save(session, row, before, after,
+                                       profile_id=profile_id) else None
 
-        self._write(run)
+        return self._write(run)
+
+    def _save(self, session: Session, row: ClassSessionRow, before: cl.ClassSession,
+              after: cl.ClassSession, *, profile_id: int | None) -> bool:
+        """Write what ``after`` changed from ``before``: settings, the end, participants
+        joined (with ``profile_id``) or removed, questions sent, closed or revealed; a
+        question just closed has its answers counted in each student's progress. Answers
+        are written only by :meth:`answer`. False (and nothing written) when a new
+        participant's insert met another with its number, token or nickname."""
+        changed = False
+        joined = {p.id: p for p in before.participants}
+        for person in after.participants:
+            was = joined.get(person.id)
+            if was is None:
+                done = session.execute(insert_row(session, ClassParticipantRow, {
+                    "session_id": row.id, "number": person.id, "nickname": person.nickname,
+                    "nick_key": cl.nickname_key(person.nickname),
+                    "token_hash": person.token_hash, "joined_at": person.joined_at,
+                    "removed": person.removed, "profile_id": profile_id,
+                }).on_conflict_do_nothing().returning(ClassParticipantRow.id))
+                if done.first() is None:
+                    return False  # someone joined at the same moment: decide again
+                changed = True
+            elif person.removed and not was.removed:
+                session.execute(update(ClassParticipantRow).where(
+                    ClassParticipantRow.session_id == row.id,
+                    ClassParticipantRow.number == person.id)
+                    .values(removed=True, nick_key=None))
+                changed = True
+        asked = {q.index: q for q in before.questions}
+        for posed in after.questions:
+            was_posed = asked.get(posed.index)
+            if was_posed is None:
+                session.execute(insert_row(session, ClassQuestionRow, {
+                    "session_id": row.id, "idx": posed.index, "spec": json.dumps(posed.spec),
+                    "kind": posed.kind, "rule": posed.rule,
+                    "options": json.dumps(posed.options), "answer": json.dumps(posed.answer),
+                    "multi": posed.multi, "opened_at": posed.opened_at,
+                    "deadline": posed.deadline, "closed_at": posed.closed_at,
+                    "revealed": posed.revealed, "credited": False}))
+            elif (posed.closed_at, posed.revealed) != (was_posed.closed_at, was_posed.revealed):
+                session.execute(update(ClassQuestionRow).where(
+                    ClassQuestionRow.session_id == row.id, ClassQuestionRow.idx == posed.index)
+                    .values(closed_at=posed.closed_at, revealed=posed.revealed))
+            else:
+                continue
+            changed = True
+            if posed.closed_at is not None:
+                self._credit(session, row, posed)
+        if after.settings != before.settings:
+            row.settings = json.dumps(after.settings.to_json())
+            changed = True
+        if after.ended != before.ended:
+            row.ended = after.ended
+            changed = True
+        if changed:
+            session.execute(update(ClassSessionRow).where(ClassSessionRow.id == row.id)
+                            .values(version=ClassSessionRow.version + 1))
+        return True
+
+    @staticmethod
+    def _credit(session: Session, row: ClassSessionRow, posed: cl.Posed) -> None:
+        """Count each answer to the closed question ``posed`` in its student's own
+        progress (the profile the phone joined with), once."""
+        qid = session.scalar(select(ClassQuestionRow.id).where(
+            ClassQuestionRow.session_id == row.id, ClassQuestionRow.idx == posed.index))
+        first = session.execute(update(ClassQuestionRow).where(
+            ClassQuestionRow.id == qid, ClassQuestionRow.credited.is_(False))
+            .values(credited=True).returning(ClassQuestionRow.id))
+        if first.first() is None:
+            return
+        moment = utc_now()
+        rows = session.execute(select(ClassParticipantRow.profile_id, ClassAnswerRow.right)
+                               .join(ClassAnswerRow,
+                                     ClassAnswerRow.participant_id == ClassParticipantRow.id)
+                               .where(ClassAnswerRow.question_id == qid,
+                                      ClassParticipantRow.removed.is_(False),
+                                      ClassParticipantRow.profile_id.is_not(None))).all()
+        for profile_id, right in rows:
+            session.add(AnswerRow(profile_id=profile_id, at=moment, kind=posed.kind,
+                                  rule=posed.rule, correct=bool(right),
+                                  detail=json.dumps({"class": row.code,
+                                                     "question": posed.index})))
+
+    def set_lock(self, code: str, locked: bool) -> None:
+        """Lock the lobby (new students cannot join) or open it again."""
+        self._change(code, lambda state, _now: cl.set_lock(state, locked))
 
     def remove(self, code: str, number: int) -> None:
         """The teacher removes participant ``number`` (their nickname is free again)."""
-        code = cl.clean_code(code)
-
-        def run(session: Session) -> None:
-            row = self._row(session, code, lock=True)
-            cl.remove(self._state(session, row), number)
-            session.execute(update(_ClassParticipant).where(
-                _ClassParticipant.session_id == row.id, _ClassParticipant.number == number)
-                .values(removed=True, nick_key=None))
-            self._bump(session, row)
-
-        self._write(run)
+        self._change(code, lambda state, _now: cl.remove(state, number))
 
     def send_next(self, code: str, question: Mapping[str, Any] | None = None) -> int:
         """Send the deck's next question (``question`` overrides its fields: ``kind``,
@@ -314,12 +323,9 @@ class Classes:
         before it is closed and credited. ClassError ``deck_done`` past the last one."""
         from tute_tutor.live.deck import question_for
 
-        code = cl.clean_code(code)
         deck = self.deck(code)
 
-        def run(session: Session) -> int:
-            row = self._row(session, code, lock=True)
-            state = self._state(session, row)
+        def send(state: cl.ClassSession, now: float) -> cl.ClassSession:
             index = len(state.questions)
             if index >= len(deck):
                 raise cl.ClassError("deck_done")
@@ -331,100 +337,23 @@ class Classes:
                     "answer": made.answer, "multi": made.multi}
             else:
                 fields = dict(question)
-            now = db_now(session)
-            if state.current is not None:
-                self._close(session, row, state, now)
-            state = cl.send_question(state, spec, now=now, **fields)
-            posed = state.current
-            assert posed is not None
-            done = session.execute(_insert(session, _ClassQuestion, {
-                "session_id": row.id, "idx": posed.index, "spec": json.dumps(spec),
-                "kind": posed.kind, "rule": posed.rule, "options": json.dumps(posed.options),
-                "answer": json.dumps(posed.answer), "multi": posed.multi,
-                "opened_at": now, "deadline": posed.deadline, "closed_at": None,
-                "revealed": False, "credited": False}).on_conflict_do_nothing()
-                .returning(_ClassQuestion.id))
-            if done.first() is not None:
-                self._bump(session, row)
-            return posed.index
+            return cl.send_question(state, spec, now=now, **fields)
 
-        return self._write(run)
-
-    def _close(self, session: Session, row: _ClassSession, state: cl.ClassSession,
-               now: float) -> None:
-        """Close the current question at ``now`` (or its deadline, if earlier) and count
-        its answers in each student's progress, once."""
-        current = state.current
-        assert current is not None
-        closed = cl.close_question(state, now).current
-        assert closed is not None
-        qid = session.scalar(select(_ClassQuestion.id).where(
-            _ClassQuestion.session_id == row.id, _ClassQuestion.idx == current.index))
-        session.execute(update(_ClassQuestion).where(
-            _ClassQuestion.id == qid, _ClassQuestion.closed_at.is_(None))
-            .values(closed_at=closed.closed_at))
-        first = session.execute(update(_ClassQuestion).where(
-            _ClassQuestion.id == qid, _ClassQuestion.credited.is_(False))
-            .values(credited=True).returning(_ClassQuestion.id))
-        if first.first() is not None:
-            moment = datetime.now(UTC).replace(tzinfo=None)
-            rows = session.execute(select(_ClassParticipant.profile_id, _ClassAnswer.right)
-                                   .join(_ClassAnswer,
-                                         _ClassAnswer.participant_id == _ClassParticipant.id)
-                                   .where(_ClassAnswer.question_id == qid,
-                                          _ClassParticipant.removed.is_(False),
-                                          _ClassParticipant.profile_id.is_not(None))).all()
-            for profile_id, right in rows:
-                session.add(_Answer(profile_id=profile_id, at=moment, kind=current.kind,
-                                    rule=current.rule, correct=bool(right),
-                                    detail=json.dumps({"class": row.code,
-                                                       "question": current.index})))
-        self._bump(session, row)
-
-    def _close_current(self, session: Session, code: str) -> tuple[_ClassSession, int]:
-        """Lock the class and close its current question (``no_question`` if there is
-        none): the class's row and the question's index."""
-        row = self._row(session, code, lock=True)
-        state = self._state(session, row)
-        if state.current is None:
-            raise cl.ClassError("no_question")
-        self._close(session, row, state, db_now(session))
-        return row, state.current.index
+        after = self._change(code, send)
+        assert after is not None and after.current is not None
+        return after.current.index
 
     def close(self, code: str) -> None:
         """Stop taking answers to the current question."""
-        code = cl.clean_code(code)
-
-        def run(session: Session) -> None:
-            self._close_current(session, code)
-
-        self._write(run)
+        self._change(code, cl.close_question)
 
     def reveal(self, code: str) -> None:
         """Close (if open) and reveal the current question's distribution."""
-        code = cl.clean_code(code)
-
-        def run(session: Session) -> None:
-            row, index = self._close_current(session, code)
-            session.execute(update(_ClassQuestion).where(
-                _ClassQuestion.session_id == row.id,
-                _ClassQuestion.idx == index).values(revealed=True))
-
-        self._write(run)
+        self._change(code, cl.reveal)
 
     def end(self, code: str) -> None:
         """End the class: the current question closes, nothing more is taken."""
-        code = cl.clean_code(code)
-
-        def run(session: Session) -> None:
-            row = self._row(session, code, lock=True)
-            state = self._state(session, row)
-            if state.current is not None:
-                self._close(session, row, state, db_now(session))
-            row.ended = True
-            self._bump(session, row)
-
-        self._write(run)
+        self._change(code, cl.end_class)
 
     # ------------------------------------------------------------- the phones
     def join(self, code: str, nickname: object, token: str, *,
@@ -434,35 +363,22 @@ class Classes:
         Two phones taking one nickname at once: the unique key lets one in, the other
         gets ``nickname_taken``.
         """
-        code = cl.clean_code(code)
+        seats: list[cl.Seat] = []
 
-        def run(session: Session) -> cl.Seat | None:
-            row = self._row(session, code, lock=True)
-            state = self._state(session, row)
-            now = db_now(session)
-            _after, seat = cl.join(state, nickname, token, now)
-            if seat.rejoined:
-                return seat
-            person = seat.participant
-            done = session.execute(_insert(session, _ClassParticipant, {
-                "session_id": row.id, "number": person.id, "nickname": person.nickname,
-                "nick_key": cl.nickname_key(person.nickname), "token_hash": person.token_hash,
-                "joined_at": now, "removed": False, "profile_id": profile_id,
-            }).on_conflict_do_nothing().returning(_ClassParticipant.id))
-            if done.first() is None:
-                return None  # someone joined at the same moment: decide again
-            self._bump(session, row)
-            return seat
+        def enter(state: cl.ClassSession, now: float) -> cl.ClassSession:
+            after, seat = cl.join(state, nickname, token, now)
+            seats.append(seat)
+            return after
 
         for _ in range(WRITE_TRIES):
-            seat = self._write(run)
-            if seat is not None:
-                return seat
+            seats.clear()
+            if self._change(code, enter, profile_id=profile_id) is not None:
+                return seats[-1]
         raise cl.ClassError("busy")
 
     def profile_id(self, profile: str) -> int | None:
         """The id of a profile (an OwnedProfile of the phone's learner), made if new."""
-        return self.store._guard(lambda s: self.store._profile_id(s, profile, create=True))
+        return self.store.run(lambda s: self.store.profile_id_in(s, profile, create=True))
 
     def seat(self, code: str, token: str) -> cl.Seat | None:
         """A phone's seat by its token (None: not joined; ClassError ``removed``)."""
@@ -496,18 +412,19 @@ class Classes:
             before = state.answers.get((current.index, person.id))
             if before is not None and before.choice == given.choice:
                 return Stored(before, False)
-            qid = session.scalar(select(_ClassQuestion.id).where(
-                _ClassQuestion.session_id == row.id, _ClassQuestion.idx == current.index))
-            pid = session.scalar(select(_ClassParticipant.id).where(
-                _ClassParticipant.session_id == row.id,
-                _ClassParticipant.number == person.id))
-            is_open = select(_ClassQuestion.id).where(
-                _ClassQuestion.id == qid, _ClassQuestion.closed_at.is_(None),
-                (_ClassQuestion.deadline.is_(None)) | (_ClassQuestion.deadline > clock(session)))
+            qid = session.scalar(select(ClassQuestionRow.id).where(
+                ClassQuestionRow.session_id == row.id, ClassQuestionRow.idx == current.index))
+            pid = session.scalar(select(ClassParticipantRow.id).where(
+                ClassParticipantRow.session_id == row.id,
+                ClassParticipantRow.number == person.id))
+            is_open = select(ClassQuestionRow.id).where(
+                ClassQuestionRow.id == qid, ClassQuestionRow.closed_at.is_(None),
+                (ClassQuestionRow.deadline.is_(None))
+                | (ClassQuestionRow.deadline > clock(session)))
             values = select(literal(row.id), literal(qid), literal(pid),
                             literal(json.dumps(given.choice)), clock(session),
                             literal(given.right)).where(is_open.exists())
-            statement = _insert(session, _ClassAnswer, {}).from_select(
+            statement = insert_row(session, ClassAnswerRow, {}).from_select(
                 ["session_id", "question_id", "participant_id", "choice", "at", "right"],
                 values)
             if state.settings.allow_change:
@@ -517,10 +434,10 @@ class Classes:
                           "right": statement.excluded.right})
             else:
                 statement = statement.on_conflict_do_nothing()
-            inserted = session.execute(statement.returning(_ClassAnswer.id)).first()
-            stored = session.execute(select(_ClassAnswer.choice, _ClassAnswer.at,
-                                            _ClassAnswer.right).where(
-                _ClassAnswer.question_id == qid, _ClassAnswer.participant_id == pid)).first()
+            inserted = session.execute(statement.returning(ClassAnswerRow.id)).first()
+            stored = session.execute(select(ClassAnswerRow.choice, ClassAnswerRow.at,
+                                            ClassAnswerRow.right).where(
+                ClassAnswerRow.question_id == qid, ClassAnswerRow.participant_id == pid)).first()
             if stored is None:
                 raise cl.ClassError("closed")
             kept = cl.Answer(person.id, current.index, tuple(json.loads(stored[0])),

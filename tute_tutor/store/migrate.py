@@ -5,7 +5,7 @@ an empty database gets every table, a database from before schema versions (our
 tables, no ``alembic_version``) is stamped at the revision it matches and upgraded, a
 database already at the newest revision is only read (so a read-only one still opens).
 Anything else, another program's file or a revision this version does not know, is
-refused with a :class:`~tute_tutor.store.db.StoreError` and left exactly as it was.
+refused with a :class:`~tute_tutor.store.database.StoreError` and left exactly as it was.
 
 Two processes starting at once (replicas) take turns: SQLite by ``BEGIN IMMEDIATE``,
 PostgreSQL by a transaction-scoped advisory lock.

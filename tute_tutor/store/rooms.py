@@ -30,7 +30,8 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from tute_tutor.live.room import Room, RoomError, clean_code, new_code
-from tute_tutor.store.db import Store, _now, _Room
+from tute_tutor.store.db import Store
+from tute_tutor.store.tables import RoomRow, utc_now
 
 EXPIRE_HOURS: Final = 24
 """A room nobody moved in for this long expires."""
@@ -60,21 +61,21 @@ def create_room(store: Store, make: Callable[[str], Room], *, cap: int = DEFAULT
     """
 
     def run(session: Session) -> Room | None:
-        now = _now()
-        session.execute(delete(_Room).where(_Room.updated_at < _expired_before(now)))
-        open_rooms = session.scalar(select(func.count()).select_from(_Room)
-                                    .where(_Room.status != "finished")) or 0
+        now = utc_now()
+        session.execute(delete(RoomRow).where(RoomRow.updated_at < _expired_before(now)))
+        open_rooms = session.scalar(select(func.count()).select_from(RoomRow)
+                                    .where(RoomRow.status != "finished")) or 0
         if open_rooms >= cap:
             raise RoomError("too_many_rooms")
         room = make(codes())
-        if session.scalar(select(_Room.id).where(_Room.code == room.code)) is not None:
+        if session.scalar(select(RoomRow.id).where(RoomRow.code == room.code)) is not None:
             return None  # the code is taken: another one
-        session.add(_Room(code=room.code, version=room.version, status=room.status,
-                          state=_text(room), created_at=now, updated_at=now))
+        session.add(RoomRow(code=room.code, version=room.version, status=room.status,
+                            state=_text(room), created_at=now, updated_at=now))
         return room
 
     for _ in range(20):
-        made = store._guard(run)
+        made = store.run(run)
         if made is not None:
             return made
     raise RoomError("too_many_rooms")
@@ -90,12 +91,12 @@ def load_room(store: Store, code: str) -> Room | None:
     clean = clean_code(code)
 
     def run(session: Session) -> tuple[str, datetime] | None:
-        row = session.execute(select(_Room.state, _Room.updated_at)
-                              .where(_Room.code == clean)).first()
+        row = session.execute(select(RoomRow.state, RoomRow.updated_at)
+                              .where(RoomRow.code == clean)).first()
         return None if row is None else (row[0], row[1])
 
-    found = store._guard(run)
-    if found is None or not _fresh(found[1], _now()):
+    found = store.run(run)
+    if found is None or not _fresh(found[1], utc_now()):
         return None
     return Room.from_json(json.loads(found[0]))
 
@@ -105,9 +106,9 @@ def room_version(store: Store, code: str) -> int | None:
     clean = clean_code(code)
 
     def run(session: Session) -> int | None:
-        return session.scalar(select(_Room.version).where(_Room.code == clean))
+        return session.scalar(select(RoomRow.version).where(RoomRow.code == clean))
 
-    return store._guard(run)
+    return store.run(run)
 
 
 def save_room(store: Store, room: Room, seen: int) -> bool:
@@ -119,12 +120,12 @@ def save_room(store: Store, room: Room, seen: int) -> bool:
 
     def run(session: Session) -> bool:
         result = session.execute(
-            update(_Room).where(_Room.code == room.code, _Room.version == seen)
-            .values(state=state, version=_Room.version + 1, status=room.status,
-                    updated_at=_now()))
+            update(RoomRow).where(RoomRow.code == room.code, RoomRow.version == seen)
+            .values(state=state, version=RoomRow.version + 1, status=room.status,
+                    updated_at=utc_now()))
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
-    return bool(store._guard(run))
+    return bool(store.run(run))
 
 
 def change(store: Store, code: str, action: Callable[[Room], Room | None], *,
@@ -156,10 +157,10 @@ def open_rooms(store: Store) -> int:
     """How many rooms are open (not finished, not expired)."""
 
     def run(session: Session) -> int:
-        return session.scalar(select(func.count()).select_from(_Room).where(
-            _Room.status != "finished", _Room.updated_at >= _expired_before(_now()))) or 0
+        return session.scalar(select(func.count()).select_from(RoomRow).where(
+            RoomRow.status != "finished", RoomRow.updated_at >= _expired_before(utc_now()))) or 0
 
-    return int(store._guard(run))
+    return int(store.run(run))
 
 
 __all__ = ["DEFAULT_CAP", "EXPIRE_HOURS", "change", "create_room", "load_room",

@@ -162,11 +162,25 @@ def _header_line(item: WorksheetItem, lang: str) -> str:
     return " · ".join(parts)
 
 
-def _flags_note(rules: Rules, lang: str) -> str:
+def rule_notes(rules: Rules, lang: str) -> list[str]:
+    """The rules in force that a scenario's reader must be told, one line each: the
+    partner exemption where the rule set applies it (never with two or three players,
+    whatever the flag says).
+
+    >>> from tute_tutor.engine.variants import find_rules
+    >>> rule_notes(find_rules("clasico", {"partner_exemption": True}), "en")
+    ['partner exemption']
+    >>> rule_notes(find_rules("a-tres", {"partner_exemption": True}), "en")
+    []
+    """
     notes = []
-    if rules.partner_exemption:
+    if rules.has_partner_exemption:
         notes.append(t("worksheet.obligation.companero", lang))
-    return " · ".join(notes)
+    return notes
+
+
+def _flags_note(rules: Rules, lang: str) -> str:
+    return " · ".join(rule_notes(rules, lang))
 
 
 # ------------------------------------------------------------------------- HTML
@@ -482,5 +496,5 @@ def _worksheet_pdf(sheet: Worksheet, style: str, part: Part,
 
 
 __all__ = ["Worksheet", "WorksheetItem", "build_worksheet", "card_text", "find_unicode_font",
-           "pdf_card_svg", "ruleset_label", "seat_key", "transliterate", "trick_labels",
-           "worksheet_html", "worksheet_pdf"]
+           "pdf_card_svg", "rule_notes", "ruleset_label", "seat_key", "transliterate",
+           "trick_labels", "worksheet_html", "worksheet_pdf"]

@@ -18,7 +18,7 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.formats.record import apply_record_event, start_replay, summary
 from tute_tutor.formats.scenario import Scenario
-from tute_tutor.teach.worksheet import ruleset_label, seat_key, trick_labels
+from tute_tutor.teach.worksheet import rule_notes, ruleset_label, seat_key, trick_labels
 from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import describe_play, explain, explain_refusal
 from tute_tutor.words.markup import escape_markdown
@@ -256,6 +256,15 @@ def slide_card_width(hand: int, trick: int, big: int = BIG_CARD,
     return best
 
 
+def slide_caption(scenario: Scenario, lang: str) -> str:
+    """The line under a slide's title: the rule set, the stock left, the rules in force
+    (:func:`~tute_tutor.teach.worksheet.rule_notes`)."""
+    extra = [t("worksheet.rules", lang, ruleset=ruleset_label(scenario.ruleset, lang))]
+    if scenario.stock_left:
+        extra.append(t_count("worksheet.stock_left", scenario.stock_left, lang))
+    return " · ".join(extra + rule_notes(scenario.rules, lang))
+
+
 def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
                  number: int, total: int, width: int = BIG_CARD) -> None:
     """Draw slide ``number`` of ``total`` revealed up to ``step`` (0-3, see :data:`STEPS`).
@@ -271,12 +280,7 @@ def render_slide(scenario: Scenario, step: int, *, style: str, lang: str,
     trump_text = t("worksheet.trump", lang, suit=suit_name(scenario.trump, lang))
     st.markdown(f"### {t('presenter.slide_of', lang, number=number, total=total)}"
                 f" · {trump_text}")
-    extra = [t("worksheet.rules", lang, ruleset=ruleset_label(scenario.ruleset, lang))]
-    if scenario.stock_left:
-        extra.append(t_count("worksheet.stock_left", scenario.stock_left, lang))
-    if scenario.rules.partner_exemption:
-        extra.append(t("worksheet.obligation.companero", lang))
-    st.caption(" · ".join(extra))
+    st.caption(slide_caption(scenario, lang))
     table, column = st.columns([3, 2], gap="large")
     talk = column.container(key="pr_talk")
     with talk:

@@ -15,7 +15,7 @@ from tute_tutor.formats.limits import MAX_PARAM_CHARS, MAX_TOKEN_CHARS
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import QUERY_KEY, ShareError, decode_link
 from tute_tutor.store import StoreError
-from tute_tutor.teach.worksheet import card_text, ruleset_label, trick_labels
+from tute_tutor.teach.worksheet import card_text, rule_notes, ruleset_label, trick_labels
 from tute_tutor.ui import presenter as pr
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.builder import link_error_line
@@ -28,10 +28,21 @@ from tute_tutor.ui.cards import (
 )
 from tute_tutor.ui.profile import current_profile, get_store, store_message
 from tute_tutor.ui.state import tr_count
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import explain
 
 TOKEN, INDEX, ANSWERS, PASTED = "try_token", "try_index", "try_answers", "try_paste"
 STORE_PROBLEM = "try_store_problem"
+
+
+def question_heading(scenario: Scenario, lang: str) -> str:
+    """What the question is played under: trump, rule set, stock left, the rules in force
+    (:func:`~tute_tutor.teach.worksheet.rule_notes`)."""
+    parts = [t("worksheet.trump", lang, suit=suit_name(scenario.trump, lang)),
+             t("worksheet.rules", lang, ruleset=ruleset_label(scenario.ruleset, lang))]
+    if scenario.stock_left:
+        parts.append(t_count("worksheet.stock_left", scenario.stock_left, lang))
+    return " · ".join(parts + rule_notes(scenario.rules, lang))
 
 
 def render_try_it_page() -> None:
@@ -105,11 +116,7 @@ def render_try_it_page() -> None:
                 if i < len(scenarios) and codes == [str(c) for c in scenarios[i].analyse().legal])
     st.caption(tr_count("try_it.progress", len(answers), number=index + 1,
                         total=len(scenarios), right=right, answered=len(answers)))
-    st.markdown("#### " + " · ".join([
-        tr("worksheet.trump", suit=suit_name(scenario.trump, lang)),
-        tr("worksheet.rules", ruleset=ruleset_label(scenario.ruleset, lang))]
-        + ([tr_count("worksheet.stock_left", scenario.stock_left)] if scenario.stock_left else [])
-        + ([tr("worksheet.obligation.companero")] if scenario.rules.partner_exemption else [])))
+    st.markdown("#### " + question_heading(scenario, lang))
     st.markdown(f"**{pr.leader_sentence(scenario, lang)}**")
     answered = index in answers
     if scenario.trick:

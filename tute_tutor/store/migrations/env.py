@@ -10,7 +10,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
-from tute_tutor.store.db import metadata
+from tute_tutor.store.tables import metadata
 
 
 def _run(connection: Connection) -> None:
@@ -31,7 +31,7 @@ def run_migrations_online() -> None:
     if given is not None:
         _run(given)
         return
-    from tute_tutor.store.db import default_url, engine_url
+    from tute_tutor.store.database import default_url, engine_url
 
     engine = create_engine(engine_url(default_url()))
     with engine.connect() as connection:

@@ -31,7 +31,7 @@ def normalise_name(text: object, *, limit: int = MAX_NAME, what: str = "name") -
     >>> normalise_name("\\u200b")
     Traceback (most recent call last):
     ...
-    tute_tutor.store.names.BadName: a name cannot be empty
+    tute_tutor.formats.names.BadName: a name cannot be empty
     """
     if not isinstance(text, str):
         raise BadName(f"a {what} must be text, not {type(text).__name__}")
