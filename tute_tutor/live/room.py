@@ -19,7 +19,7 @@ lead (that passes). Computer seats (empty seats, and a human seat taken over aft
 idle limit) act through :func:`computer_move`, whose choice depends only on the room
 (its seed and version): whichever session computes it gets the same move.
 
->>> room = create(Settings("a-dos", level=1), "Ana", hash_token("t-ana"), seed=3,
+>>> room = create(Settings(find_rules("a-dos"), level=1), "Ana", hash_token("t-ana"), seed=3,
 ...               code="ABC234", now=0.0)
 >>> room = start(room, hash_token("t-ana"), now=1.0)
 >>> room.status, room.seats[1].kind
@@ -45,7 +45,7 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import Game, HandResult, SwapEvent, TrickRecord
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
-from tute_tutor.engine.variants import Rules, find_rules, validate_flag
+from tute_tutor.engine.variants import PRESETS, Rules, find_rules, validate_flag
 from tute_tutor.live.codes import CODE_ALPHABET, new_code, read_code, token_digest
 from tute_tutor.store.names import BadName, normalise_name
 from tute_tutor.words.log import LogLine
@@ -111,15 +111,14 @@ class Settings:
     4); the match length is the flag ``match`` (``hands:N``, ``points:N``, ...).
     """
 
-    ruleset: str = "clasico"
+    rules: Rules = PRESETS["clasico"]
     level: int = 2
     idle_limit: int = 120
-    overrides: tuple[tuple[str, Any], ...] = ()
 
     @property
-    def rules(self) -> Rules:
-        """The rules of this room."""
-        return find_rules(self.ruleset, dict(self.overrides))
+    def ruleset(self) -> str:
+        """The preset id of the room's rules."""
+        return self.rules.ruleset
 
     @property
     def players(self) -> int:
@@ -127,8 +126,8 @@ class Settings:
         return self.rules.players
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "level": self.level, "idle_limit": self.idle_limit,
-                "overrides": dict(self.overrides)}
+        return {"ruleset": self.rules.ruleset, "level": self.level,
+                "idle_limit": self.idle_limit, "overrides": self.rules.overrides_dict()}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Settings:
@@ -144,7 +143,7 @@ def make_settings(ruleset: object, overrides: Mapping[str, Any] | None = None, *
         clean = {str(k): validate_flag(k, v) for k, v in (overrides or {}).items()}
         if not isinstance(ruleset, str):
             raise TuteError(f"a rule set is a name, not {ruleset!r}")
-        find_rules(ruleset, clean)
+        rules = find_rules(ruleset, clean)
     except TuteError as err:
         raise RoomError("bad_settings", err.message) from None
     if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
@@ -153,7 +152,7 @@ def make_settings(ruleset: object, overrides: Mapping[str, Any] | None = None, *
     if not isinstance(idle_limit, int) or isinstance(idle_limit, bool) or \
             not low <= idle_limit <= high:
         raise RoomError("bad_settings", f"idle limit {idle_limit!r} is not {low}-{high} s")
-    return Settings(ruleset, level, idle_limit, tuple(sorted(clean.items())))
+    return Settings(rules, level, idle_limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +255,6 @@ class Replay:
     """The match rebuilt from a room's seed and actions (read it, do not change it)."""
 
     match: Match
-    passed: set[int] = field(default_factory=set)
     log: list[LogEntry] = field(default_factory=list)
 
     @property
@@ -267,31 +265,20 @@ class Replay:
     def hand_number(self) -> int:
         return len(self.match.hands) + (0 if self.match.hand_over else 1)
 
-    def declarers(self) -> list[int]:
-        """Seats still to be asked in the open moment, in order (the winner last)."""
-        game = self.game
-        if game.finished or game.moment is None:
-            return []
-        winner = game.moment.winner
-        order = [(winner + i) % game.players for i in range(1, game.players + 1)]
-        return [s for s in order if s not in self.passed and has_offers(game, s)]
-
     def to_act(self) -> int | None:
-        """The seat whose action comes next (None between hands and at the end)."""
-        if self.game.finished:
-            return None
-        pending = self.declarers()
-        return pending[0] if pending else self.game.to_move
+        """The seat whose action comes next, as the engine says (None between hands and
+        at the end)."""
+        return self.game.to_act
 
     def settle(self) -> None:
-        """Close a moment nobody is to be asked in (in two players the draws happen)."""
+        """Close a moment the engine asks nobody in any more (in two players the draws
+        happen)."""
         game = self.game
-        if game.finished or game.moment is None or self.declarers():
+        if game.finished or game.moment is None or game.declarer is not None:
             return
         winner = game.moment.winner
         pile = list(game.draw_pile)
         game.close_moment()
-        self.passed.clear()
         if len(pile) >= 2:
             hand = self.hand_number
             loser = 1 - winner
@@ -300,11 +287,6 @@ class Replay:
             public = len(pile) == 2  # the last card drawn is the face-up one
             self.log.append(LogEntry("draw", loser, hand, card=CARDS[pile[1]],
                                      private=None if public else loser))
-
-
-def has_offers(game: Game, seat: int) -> bool:
-    """``seat`` may sing, declare a tute or swap now."""
-    return bool(game.declarable_cantes(seat)) or game.can_tute(seat) or game.can_swap(seat)
 
 
 def _deal_entry(replay: Replay) -> None:
@@ -322,7 +304,6 @@ def _after(replay: Replay, tricks_before: int) -> None:
         replay.log.append(LogEntry("trick", trick.winner, hand,
                                    card=winning_card(trick, game.players),
                                    points=trick.points + (10 if last else 0), last=last))
-        replay.passed.clear()
     if game.finished:
         replay.log.append(LogEntry("end", trick_winner(game), hand, result=game.result()))
         replay.match.finish_hand()
@@ -347,18 +328,15 @@ def _apply(replay: Replay, action: Action) -> None:
         if not game.finished or replay.match.finished:
             raise RoomError("no_next_hand", "the hand is not over")
         replay.match.next_hand()
-        replay.passed.clear()
         _deal_entry(replay)
         return
     if game.finished:
         raise RoomError("hand_over", "the hand is over")
     seat = action.seat
     if action.kind == "play":
-        if game.moment is not None:  # the winner leads: that passes its declarations
-            if replay.declarers() != [seat]:
-                raise RoomError("not_your_turn")
-            replay.passed.add(seat)
-            replay.settle()
+        if game.declarer == seat:  # the winner leads: that passes its declarations
+            game.pass_turn(seat)
+        replay.settle()
         analysis = game.analyse(seat)
         card = Card.parse(action.arg)
         if card not in analysis.hand:
@@ -371,7 +349,10 @@ def _apply(replay: Replay, action: Action) -> None:
         _after(replay, tricks)
         return
     if action.kind == "pass":
-        replay.passed.add(seat)
+        try:
+            game.pass_turn(seat)
+        except TuteError as err:
+            raise RoomError("not_your_turn", err.message) from None
         replay.settle()
         return
     try:
@@ -401,7 +382,7 @@ def _replay_cached(settings: Settings, seed: int, actions: tuple[Action, ...]) -
 
 
 def _build(settings: Settings, seed: int, actions: Sequence[Action]) -> Replay:
-    match = Match.new(settings.ruleset, dict(settings.overrides), seed=seed)
+    match = Match.new(settings.rules, seed=seed)
     replay = Replay(match)
     _deal_entry(replay)
     for action in actions:
@@ -588,7 +569,7 @@ def computer_action(room: Room) -> Action | None:
     game = rep.game
     player = get_player(room.settings.level)
     rng = computer_rng(room, seat)
-    if seat in rep.declarers():
+    if game.declarer == seat:
         for decl in player.declarations(game.view(seat), rng):
             if isinstance(decl, CanteAction):
                 return Action(seat, "cante", SUIT_LETTERS[decl.suit])
@@ -607,10 +588,7 @@ def _lead_view(rep: Replay, seat: int) -> Any:
     game = rep.game
     if game.moment is not None:
         # A view with the draw done: a copy of the game, so the cached replay stays.
-        copy = Game(game.rules, game.dealer, game.initial_hands, game.trump_card,
-                    game.initial_stock, ruleset=game.ruleset, overrides=game.overrides)
-        for event in game.events:
-            copy.apply(event)
+        copy = game.replayed()
         copy.close_moment()
         return copy.view(seat)
     return game.view(seat)
@@ -725,10 +703,10 @@ def seat_view(room: Room, seat: int | None) -> SeatRoomView:
     analysis = None
     offers = Offers()
     if acting == seat:
-        if seat in rep.declarers():
+        if game.declarer == seat:
             offers = Offers(tuple(game.declarable_cantes(seat)), game.can_tute(seat),
                             game.swap_card(seat) if game.can_swap(seat) else None)
-        if game.to_move == seat and (game.moment is None or rep.declarers() == [seat]):
+        if game.to_move == seat:  # the winner may lead even while it may still declare
             analysis = game.analyse(seat)
             legal = analysis.legal
     hand = tuple(sorted(analysis.hand if analysis is not None else game.hand(seat),

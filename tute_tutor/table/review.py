@@ -254,11 +254,6 @@ class ChoiceCost:
         return f"{head} {tail}"
 
 
-def _replay_game(game: Game) -> Game:
-    return Game(game.rules, game.dealer, list(game.initial_hands), game.trump_card,
-                list(game.initial_stock), ruleset=game.ruleset, overrides=game.overrides)
-
-
 def _exact_values(position_game: Game, seat: int) -> dict[int, int]:
     from tute_tutor.ai.solver import Position, Solver
 
@@ -285,7 +280,7 @@ def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = 
     :data:`MIN_EXACT_COST` (exact) or :data:`MIN_ESTIMATED_COST` (estimate) points more.
     A pure function of the hand (and ``seed``, for the estimates).
     """
-    replay = _replay_game(game)
+    replay = game.replayed(0)
     rules = game.rules
     side = rules.team_of(seat)
     found: list[tuple[int, Card, Card, int, bool]] = []

@@ -136,10 +136,10 @@ def rules_with(flag: str, value: Any) -> Rules:
     return find_rules(BASE_RULESET, {flag: value})
 
 
-def _scripted(rules: Rules, hands: Sequence[str], overrides: dict[str, Any]) -> Game:
+def _scripted(rules: Rules, hands: Sequence[str]) -> Game:
     masks = [mask_of(parse_cards(hand)) for hand in hands]
     trump_card = Card.parse("4o")
-    return Game(rules, 3, masks, trump_card.index, ruleset=BASE_RULESET, overrides=overrides)
+    return Game(rules, 3, masks, trump_card.index)
 
 
 def _play_all(game: Game, cards: str) -> None:
@@ -153,7 +153,7 @@ def _scripted_games(flag: str, hands: Sequence[str],
     ``hands`` with ``tricks`` played."""
     for value in FLAG_VALUES[flag]:
         rules = rules_with(flag, value)
-        game = _scripted(rules, hands, {flag: value})
+        game = _scripted(rules, hands)
         for trick in tricks:
             _play_all(game, trick)
         yield value, rules, game
@@ -219,10 +219,9 @@ def _tute_award_example() -> FlagExample:
                        facts={"reyes": parse_cards("12o,12c,12e,12b")})
 
 
-def play_out(seed: int, rules_id: str = BASE_RULESET,
-             overrides: dict[str, Any] | None = None) -> Game:
+def play_out(seed: int, rules: Rules | str = BASE_RULESET) -> Game:
     """A whole hand dealt from ``seed`` (dealer 3), each seat playing its first legal card."""
-    game = Game.deal(rules_id, overrides, rng=random.Random(seed), dealer=3)
+    game = Game.deal(rules, rng=random.Random(seed), dealer=3)
     while not game.finished:
         game.play(game.legal_plays()[0])
     return game
@@ -270,7 +269,7 @@ def _dealer_example() -> FlagExample:
 def _first_trump_example() -> FlagExample:
     flag = "first_hand_trump"
     for seed in range(500):
-        games = [Game.deal(BASE_RULESET, {flag: value}, rng=random.Random(seed), dealer=3,
+        games = [Game.deal(rules_with(flag, value), rng=random.Random(seed), dealer=3,
                            first_hand=True) for value in FLAG_VALUES[flag]]
         if games[0].trump != games[1].trump:
             break
