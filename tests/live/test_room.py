@@ -154,7 +154,7 @@ def check_views(room: R.Room) -> None:
         seen |= {str(c) for _, c in view.trick} | {str(c) for _, c in view.last_trick}
         for entry in view.log:  # this hand's draws (earlier hands dealt other cards)
             if entry.kind == "draw" and entry.hand == view.hand_number:
-                seen.add(str(entry.card))
+                seen.add(str(entry.entry.card))
         if view.offers.swap is not None:
             seen.add(str(view.offers.swap))
         assert not (seen & others) - public - ({str(view.face_up)} if view.face_up else set())

@@ -93,15 +93,15 @@ def test_every_card_played_is_announced_with_its_obligation(ruleset: str) -> Non
     play_hand(table, random.Random(1))
     plays = [a for a in table.log if a.kind == "play"]
     events = [e for e in table.game.events if isinstance(e, PlayEvent)]
-    assert [(a.seat, a.card) for a in plays] == [(e.seat, e.card) for e in events]
+    assert [(a.seat, a.entry.card) for a in plays] == [(e.seat, e.card) for e in events]
     for announcement, event in zip(plays, events, strict=True):
-        assert announcement.analysis is not None
-        assert announcement.analysis.obligation == event.obligation
+        assert announcement.entry.analysis is not None
+        assert announcement.entry.analysis.obligation == event.obligation
         text = announcement.text("es")
         if event.seat == LEARNER:
-            assert explain(announcement.analysis, "es") in text
+            assert explain(announcement.entry.analysis, "es") in text
         else:
-            assert text == describe_play(seat_name(event.seat, "es"), announcement.analysis,
+            assert text == describe_play(seat_name(event.seat, "es"), announcement.entry.analysis,
                                          event.card, "es")
     tricks = [a for a in table.log if a.kind == "trick"]
     assert [a.seat for a in tricks] == [trick.winner for trick in table.game.tricks]
@@ -127,7 +127,7 @@ def test_computer_declarations_are_announced() -> None:
             if isinstance(event, CanteEvent) and event.seat != LEARNER:
                 found += 1
                 lines = [a for a in table.log if a.kind == "cante" and a.seat == event.seat
-                         and a.suit == event.suit]
+                         and a.entry.suit == event.suit]
                 assert len(lines) == 1
                 pair = "cuarenta" if event.points == 40 else "veinte"
                 assert f"las {pair} en {suit_name(event.suit, 'es')}" in lines[0].text("es")
@@ -479,7 +479,7 @@ def test_tute_and_swap_events_are_announced() -> None:
         play_hand(table, random.Random(seed), declare=1.0)
         swaps = [e for e in table.game.events if isinstance(e, SwapEvent)]
         lines = [a for a in table.log if a.kind == "swap"]
-        assert [(a.seat, a.card, a.other) for a in lines] == \
+        assert [(a.seat, a.entry.card, a.entry.other) for a in lines] == \
             [(e.seat, e.given, e.taken) for e in swaps]
         seen_swap = seen_swap or bool(swaps)
         for event in table.game.events:
@@ -498,7 +498,7 @@ def test_two_player_draws_are_told_to_the_learner() -> None:
         game = table.game
         if game.tute is not None:
             continue
-        mine = [a.card for a in table.log if a.kind == "draw" and a.seat == LEARNER]
+        mine = [a.entry.card for a in table.log if a.kind == "draw" and a.seat == LEARNER]
         rounds = (len(game.initial_stock) + 1) // 2
         assert len(mine) == rounds
         played = {e.card for e in game.events if isinstance(e, PlayEvent) and e.seat == LEARNER}
@@ -533,8 +533,8 @@ def test_any_seed_and_any_learner_give_a_valid_announced_hand(
     summary = replay(table.record())
     assert summary["valid"]
     assert summary["totals"] == list(game.result().totals)
-    announced = [(a.seat, a.card) for a in table.log if a.kind == "play"]
+    announced = [(a.seat, a.entry.card) for a in table.log if a.kind == "play"]
     assert announced == [(e.seat, e.card) for e in game.events if isinstance(e, PlayEvent)]
-    sung = [(a.seat, a.suit) for a in table.log if a.kind == "cante"]
+    sung = [(a.seat, a.entry.suit) for a in table.log if a.kind == "cante"]
     assert sung == [(e.seat, e.suit) for e in game.events if isinstance(e, CanteEvent)]
     assert table.log[-1].kind == "end"

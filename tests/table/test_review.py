@@ -179,3 +179,21 @@ def test_estimated_costs_come_from_the_evaluator_and_small_ones_are_not_marked()
     found = [(c.trick, str(c.card), c.cost) for c in choice_costs(game, ByPoints())
              if not c.exact]
     assert found == expected and expected
+
+
+def test_the_choices_reviewed_are_the_same_from_the_table_and_from_its_record() -> None:
+    from tute_tutor.engine.game import PassEvent
+    from tute_tutor.formats.record import replay_game
+    from tute_tutor.table.review import choice_costs
+
+    for seed in range(6):
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed, levels=(2,)))
+        play_hand(table, random.Random(seed), declare=0)
+        game = table.game
+        if not any(isinstance(e, PassEvent) for e in game.events):
+            continue
+        again = replay_game(game.to_record())
+        assert len(again.events) < len(game.events)  # the record holds no passes
+        assert choice_costs(again, seed=seed) == choice_costs(game, seed=seed)
+        return
+    raise AssertionError("no hand with a pass in 6")

@@ -6,6 +6,7 @@ its partner seat 2 in four players, seat 0 alone in two and three players (in th
 players the other level holds the two remaining seats, so equal players win half of
 the hands over both plays).
 
+>>> from tute_tutor.engine.variants import find_rules
 >>> summary = run_arena(find_rules("clasico"), 1, 1, deals=2, seed=3)
 >>> summary["deals"], summary["hands"], summary["a_hands_won"] + summary["b_hands_won"]
 (2, 4, 4)

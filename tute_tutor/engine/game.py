@@ -110,6 +110,46 @@ class PassEvent:
 Event = PlayEvent | CanteEvent | TuteEvent | SwapEvent | PassEvent
 
 
+HistoryKind = Literal["deal", "play", "renuncio", "trick", "cante", "tute", "swap", "pass",
+                      "draw", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One thing that happened in a hand, self-contained: who, what, which trick.
+
+    ``trick`` is the 1-based number of the trick it belongs to: the trick being played
+    (a card), the trick won (``trick``), or the trick that opened the moment (cantes,
+    tute, swap, pass, draws). ``event`` is the number of events in :attr:`Game.events`
+    once it happened. ``private`` is the only seat that may see it (a card drawn from
+    the stock; the face-up card drawn last is public), None for everyone.
+
+    By kind: ``deal`` (seat the dealer, ``card`` the trump card, ``suit`` trumps),
+    ``play``/``renuncio`` (``card``, its ``analysis``), ``trick`` (seat the winner,
+    ``card`` the winning card, ``points`` with the diez de últimas when ``last``),
+    ``cante`` (``suit``, ``points``), ``tute`` (``points`` 12 for reyes, 11 for
+    caballos), ``swap`` (``card`` given, ``other`` taken), ``pass``, ``draw`` (``card``),
+    ``end`` (seat the last trick's winner, ``result``).
+    """
+
+    kind: HistoryKind
+    seat: int
+    trick: int
+    event: int
+    card: Card | None = None
+    analysis: PlayAnalysis | None = None
+    suit: int | None = None
+    points: int = 0
+    other: Card | None = None
+    last: bool = False
+    result: HandResult | None = None
+    private: int | None = None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether the player at ``seat`` may see this entry (None: only public ones)."""
+        return self.private is None or self.private == seat
+
+
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
     """A finished trick: who led, the cards in playing order, who won, its points."""
@@ -233,6 +273,9 @@ class Game:
         self.tute: TuteEvent | None = None
         self.renuncio: PlayEvent | None = None
         self.finished = False
+        self.history: list[HistoryEntry] = [
+            HistoryEntry("deal", self.dealer, 1, 0, card=CARDS[self.trump_card], suit=self.trump)]
+        """What happened so far, as data (rebuilt with the state on undo)."""
 
     # ----------------------------------------------------------------- reading
     @property
@@ -375,8 +418,25 @@ class Game:
         seat = self.turn
         event = PlayEvent(seat, card, analysis.obligation, card in analysis.legal)
         self.events.append(event)
+        number = len(self.tricks) + 1
+        self.history.append(HistoryEntry("play" if event.legal else "renuncio", seat, number,
+                                         len(self.events), card=card, analysis=analysis))
         self._apply_play(event)
+        if len(self.tricks) == number and self.renuncio is None:
+            trick = self.tricks[-1]
+            last = self.finished
+            self.history.append(HistoryEntry(
+                "trick", trick.winner, number, len(self.events),
+                card=trick.cards[(trick.winner - trick.leader) % self.players],
+                points=trick.points + (10 if last else 0), last=last))
+        if self.finished:
+            self._history_end()
         return event
+
+    def _history_end(self) -> None:
+        seat = self.tricks[-1].winner if self.tricks else 0
+        self.history.append(HistoryEntry("end", seat, max(1, len(self.tricks)),
+                                         len(self.events), result=self.result()))
 
     def _apply_play(self, event: PlayEvent) -> None:
         card = event.card.index
@@ -415,8 +475,16 @@ class Game:
             return
         if self.draw_pile:
             winner = self.moment.winner
-            self.hands[winner] |= 1 << self.draw_pile.pop(0)
-            self.hands[1 - winner] |= 1 << self.draw_pile.pop(0)
+            number, at = self.moment.trick_number, len(self.events)
+            public = len(self.draw_pile) == 2  # the face-up card is the last one drawn
+            first, second = self.draw_pile.pop(0), self.draw_pile.pop(0)
+            self.hands[winner] |= 1 << first
+            self.hands[1 - winner] |= 1 << second
+            self.history.append(HistoryEntry("draw", winner, number, at, card=CARDS[first],
+                                             private=winner))
+            self.history.append(HistoryEntry("draw", 1 - winner, number, at,
+                                             card=CARDS[second],
+                                             private=None if public else 1 - winner))
         self.moment = None
 
     # ----------------------------------------------------------------- cantes
@@ -521,6 +589,9 @@ class Game:
         self.sung_suits.add(event.suit)
         self.cantes.append(CanteRecord(event.seat, event.suit, event.points,
                                        self.moment.trick_number))
+        self.history.append(HistoryEntry("cante", event.seat, self.moment.trick_number,
+                                         len(self.events), suit=event.suit,
+                                         points=event.points))
 
     # ----------------------------------------------------------------- tute
     def check_tute(self, seat: int, kind: str | None = None) -> Literal["reyes", "caballos"]:
@@ -567,8 +638,12 @@ class Game:
         event = TuteEvent(seat, held)
         self.events.append(event)
         self._pass_before(seat)
+        assert self.moment is not None
+        self.history.append(HistoryEntry("tute", seat, self.moment.trick_number,
+                                         len(self.events), points=12 if held == "reyes" else 11))
         self.tute = event
         self.finished = True
+        self._history_end()
         return event
 
     # ----------------------------------------------------------------- swap
@@ -628,6 +703,9 @@ class Game:
         self.draw_pile[-1] = event.given.index
         self.moment.swapped = True
         self.swaps.append(event)
+        self.history.append(HistoryEntry("swap", event.seat, self.moment.trick_number,
+                                         len(self.events), card=event.given,
+                                         other=event.taken))
 
     # ----------------------------------------------------------------- passing
     def check_pass(self, seat: int) -> None:
@@ -655,6 +733,8 @@ class Game:
         self.events.append(event)
         assert self.moment is not None
         self.moment.passed.add(seat)
+        self.history.append(HistoryEntry("pass", seat, self.moment.trick_number,
+                                         len(self.events)))
         return event
 
     # ----------------------------------------------------------------- copies

@@ -42,13 +42,12 @@ from tute_tutor.ai import get_player
 from tute_tutor.ai.base import CanteAction, SwapAction, TuteAction
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, suit_from_letter
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.game import Game, HandResult, SwapEvent, TrickRecord
+from tute_tutor.engine.game import Game, HandResult, HistoryEntry
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules, validate_flag
 from tute_tutor.live.codes import CODE_ALPHABET, new_code, read_code, token_digest
 from tute_tutor.store.names import BadName, normalise_name
-from tute_tutor.words.log import LogLine
 
 MAX_NICKNAME: Final = 24
 IDLE_LIMITS: Final = (30, 3600)
@@ -236,18 +235,27 @@ class Room:
 
 # ----------------------------------------------------------------- the match replayed
 @dataclass(frozen=True, slots=True)
-class LogEntry(LogLine):
-    """One thing that happened, kept as data (worded per viewer by live.words).
+class LogEntry:
+    """One line of a room's log: an entry of the engine's history of hand ``hand``
+    (worded per viewer by live.words)."""
 
-    ``private`` is the only seat that may read it (a card drawn from the stock), or
-    None for everyone.
-    """
-
-    kind: Literal["deal", "play", "renuncio", "cante", "tute", "swap", "trick", "draw",
-                  "end", "pass"]
-    seat: int
+    entry: HistoryEntry
     hand: int
-    private: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """What happened (the history entry's kind)."""
+        return self.entry.kind
+
+    @property
+    def seat(self) -> int:
+        """Who did it."""
+        return self.entry.seat
+
+    @property
+    def private(self) -> int | None:
+        """The only seat that may read it (a card drawn from the stock), None for all."""
+        return self.entry.private
 
 
 @dataclass
@@ -255,7 +263,8 @@ class Replay:
     """The match rebuilt from a room's seed and actions (read it, do not change it)."""
 
     match: Match
-    log: list[LogEntry] = field(default_factory=list)
+    past: list[Game] = field(default_factory=list)
+    """The match's finished hands before the current one."""
 
     @property
     def game(self) -> Game:
@@ -264,6 +273,13 @@ class Replay:
     @property
     def hand_number(self) -> int:
         return len(self.match.hands) + (0 if self.match.hand_over else 1)
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The match so far: every hand's history, passes left out."""
+        games = [*self.past, self.game]
+        return [LogEntry(entry, number) for number, game in enumerate(games, 1)
+                for entry in game.history if entry.kind != "pass"]
 
     def to_act(self) -> int | None:
         """The seat whose action comes next, as the engine says (None between hands and
@@ -276,59 +292,24 @@ class Replay:
         game = self.game
         if game.finished or game.moment is None or game.declarer is not None:
             return
-        winner = game.moment.winner
-        pile = list(game.draw_pile)
-        game.close_moment()
-        if len(pile) >= 2:
-            hand = self.hand_number
-            loser = 1 - winner
-            self.log.append(LogEntry("draw", winner, hand, card=CARDS[pile[0]],
-                                     private=winner))
-            public = len(pile) == 2  # the last card drawn is the face-up one
-            self.log.append(LogEntry("draw", loser, hand, card=CARDS[pile[1]],
-                                     private=None if public else loser))
+        game.close_moment()  # the engine's history has the draws
 
 
-def _deal_entry(replay: Replay) -> None:
-    game = replay.game
-    replay.log.append(LogEntry("deal", game.dealer, replay.hand_number,
-                               card=CARDS[game.trump_card], suit=game.trump))
-
-
-def _after(replay: Replay, tricks_before: int) -> None:
-    game = replay.game
-    hand = replay.hand_number
-    if len(game.tricks) > tricks_before and game.renuncio is None:
-        trick = game.tricks[-1]
-        last = game.finished and game.tute is None
-        replay.log.append(LogEntry("trick", trick.winner, hand,
-                                   card=winning_card(trick, game.players),
-                                   points=trick.points + (10 if last else 0), last=last))
-    if game.finished:
-        replay.log.append(LogEntry("end", trick_winner(game), hand, result=game.result()))
+def _after(replay: Replay) -> None:
+    if replay.game.finished:
         replay.match.finish_hand()
     else:
         replay.settle()
 
 
-def trick_winner(game: Game) -> int:
-    return game.tricks[-1].winner if game.tricks else 0
-
-
-def winning_card(trick: TrickRecord, players: int) -> Card:
-    """The card that took ``trick``."""
-    return trick.cards[(trick.winner - trick.leader) % players]
-
-
 def _apply(replay: Replay, action: Action) -> None:
     """Carry out one action (already known to be the acting seat's) or raise."""
     game = replay.game
-    hand = replay.hand_number
     if action.kind == "next":
         if not game.finished or replay.match.finished:
             raise RoomError("no_next_hand", "the hand is not over")
+        replay.past.append(game)
         replay.match.next_hand()
-        _deal_entry(replay)
         return
     if game.finished:
         raise RoomError("hand_over", "the hand is over")
@@ -343,10 +324,8 @@ def _apply(replay: Replay, action: Action) -> None:
             raise RoomError("not_in_hand", card=str(card))
         if card not in analysis.legal:
             raise RoomError("illegal_card", card=str(card), analysis=analysis)
-        tricks = len(game.tricks)
         game.play(card)
-        replay.log.append(LogEntry("play", seat, hand, card=card, analysis=analysis))
-        _after(replay, tricks)
+        _after(replay)
         return
     if action.kind == "pass":
         try:
@@ -357,23 +336,18 @@ def _apply(replay: Replay, action: Action) -> None:
         return
     try:
         if action.kind == "cante":
-            event = game.cante(seat, suit_from_letter(action.arg))
-            replay.log.append(LogEntry("cante", seat, hand, suit=event.suit,
-                                       points=event.points))
+            game.cante(seat, suit_from_letter(action.arg))
         elif action.kind == "tute":
-            tute = game.declare_tute(seat, action.arg or None)
-            replay.log.append(LogEntry("tute", seat, hand,
-                                       points=12 if tute.kind == "reyes" else 11))
+            game.declare_tute(seat, action.arg or None)
         elif action.kind == "swap":
-            swap: SwapEvent = game.swap(seat)
-            replay.log.append(LogEntry("swap", seat, hand, card=swap.given, other=swap.taken))
+            game.swap(seat)
         else:
             raise RoomError("bad_action", f"unknown action {action.kind!r}")
     except RoomError:
         raise
     except TuteError as err:
         raise RoomError("cannot_declare", err.message) from None
-    _after(replay, len(game.tricks))
+    _after(replay)
 
 
 @lru_cache(maxsize=256)
@@ -384,7 +358,6 @@ def _replay_cached(settings: Settings, seed: int, actions: tuple[Action, ...]) -
 def _build(settings: Settings, seed: int, actions: Sequence[Action]) -> Replay:
     match = Match.new(settings.rules, seed=seed)
     replay = Replay(match)
-    _deal_entry(replay)
     for action in actions:
         _check_actor(replay, action)
         _apply(replay, action)

@@ -1,9 +1,9 @@
 """Generating quiz questions: the public entry points over the registered kinds.
 
->>> q = generate_question("legal", seed=7, ruleset="clasico", lang="en")
+>>> q = generate_question("legal", seed=7, rules="clasico", lang="en")
 >>> q.kind, q.multi, set(q.answer) <= set(q.options)
 ('legal', True, True)
->>> q == generate_question("legal", seed=7, ruleset="clasico", lang="en")
+>>> q == generate_question("legal", seed=7, rules="clasico", lang="en")
 True
 """
 

@@ -4,8 +4,9 @@ A :class:`Table` plays whole hands and whole matches of any preset through
 :class:`~tute_tutor.engine.game.Game`: the learner sits at seat 0 (in four players with a
 computer partner at seat 2), every other seat is a computer player of level 1-4.
 The table never decides a rule itself: legality, obligations, cantes, tute and the
-swap all come from the game; it only sequences the turns, remembers the learner's
-decisions (for undo) and keeps a log of announcements that are turned into sentences
+swap all come from the game, and so does the turn (:attr:`Game.to_act`); the table lets
+the computers act when the engine asks them, remembers the learner's decisions (for
+undo) and shows the engine's history as a log of announcements, turned into sentences
 in the learner's language when they are shown.
 
 >>> table = Table(TableConfig(find_rules("clasico"), seed=5))
@@ -24,30 +25,27 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Final, Protocol
 
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction, apply_action
 from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.engine.cards import Card, suit_from_letter
 from tute_tutor.engine.errors import RulesError, TuteError
-from tute_tutor.engine.game import Game, HandResult, SeatView
+from tute_tutor.engine.game import Game, HandResult, HistoryEntry, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules
 from tute_tutor.words.cards import tute_word
 from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name, explain_refusal, join_names
-from tute_tutor.words.log import LogLine, line_text
+from tute_tutor.words.log import line_text
 
 LEARNER: Final = 0
 """The learner's seat: seat 0 (mano in the first hand, partner of seat 2 in pairs)."""
 
 LEVELS: Final = (1, 2, 3, 4)
 PACES: Final = ("instant", "step")
-
-AnnouncementKind = Literal["deal", "play", "renuncio", "cante", "tute", "swap", "trick",
-                           "draw", "end"]
 
 
 class Evaluator(Protocol):
@@ -175,28 +173,40 @@ def side_name(side: int, rules: Rules, lang: str = "es", *, mid_sentence: bool =
 
 
 @dataclass(frozen=True, slots=True)
-class Announcement(LogLine):
-    """One line of the table's log, kept as data and worded when shown.
+class Announcement:
+    """One line of the table's log: an entry of the engine's history the learner may see
+    (no passes, no card the other player drew unseen), worded when shown."""
 
-    ``at`` is the number of game events once it happened (undo drops later lines).
-    """
-
-    kind: AnnouncementKind
-    seat: int
-    at: int
+    entry: HistoryEntry
     players: int = 4
+
+    @property
+    def kind(self) -> str:
+        """What happened (the history entry's kind)."""
+        return self.entry.kind
+
+    @property
+    def seat(self) -> int:
+        """Who did it."""
+        return self.entry.seat
+
+    @property
+    def at(self) -> int:
+        """The number of game events once it happened."""
+        return self.entry.event
 
     def text(self, lang: str = "es") -> str:
         """The announcement in ``lang``."""
-        text = line_text(self.kind, self, seat_name(self.seat, lang), you=self.seat == LEARNER,
+        entry = self.entry
+        text = line_text(entry, seat_name(entry.seat, lang), you=entry.seat == LEARNER,
                          players=self.players, lang=lang)
         if text is not None:
             return text
-        if self.kind == "renuncio":
-            assert self.analysis is not None and self.card is not None
-            return renuncio_text(self.seat, self.analysis, self.card, lang)
-        assert self.result is not None
-        return t("practice.log.end", lang) + " " + outcome_text(self.result, self.players, lang)
+        if entry.kind == "renuncio":
+            assert entry.analysis is not None and entry.card is not None
+            return renuncio_text(entry.seat, entry.analysis, entry.card, lang)
+        assert entry.result is not None
+        return t("practice.log.end", lang) + " " + outcome_text(entry.result, self.players, lang)
 
 
 def renuncio_text(seat: int, analysis: PlayAnalysis, card: Card, lang: str = "es") -> str:
@@ -359,7 +369,6 @@ def _events_json(record: Mapping[str, Any]) -> list[Any]:
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
     events: int
-    log: int
 
 
 class Table:
@@ -414,10 +423,6 @@ class Table:
         return self.match.current
 
     def _start_hand(self) -> None:
-        game = self.game
-        self.log: list[Announcement] = [
-            Announcement("deal", game.dealer, 0, card=_trump_card(game), suit=game.trump,
-                         players=self.players)]
         self._undo: list[_Snapshot] = []
         self.hand_recorded = False
         self.collected = 0
@@ -511,82 +516,28 @@ class Table:
             return None
         return self.game.to_act
 
-    def _settle(self, *, announce: bool = True) -> None:
+    @property
+    def log(self) -> list[Announcement]:
+        """The hand's log: the engine's history as the learner may see it."""
+        return [Announcement(entry, self.players) for entry in self.game.history
+                if entry.kind != "pass" and entry.seen_by(LEARNER)]
+
+    def _settle(self) -> None:
         """Close a moment in which the engine asks nobody any more (in two players the
-        draws happen then, and the learner is told the card drawn)."""
+        draws happen then: the history tells the learner the card drawn)."""
         game = self.game
         if not game.finished and game.moment is not None and game.declarer is None:
-            self._close_moment(announce=announce)
-
-    def _close_moment(self, *, announce: bool = True) -> None:
-        game = self.game
-        assert game.moment is not None
-        moment_winner = game.moment.winner
-        pile = list(game.draw_pile)
-        game.close_moment()
-        if announce and len(pile) >= 2:
-            self._announce_draws(moment_winner, pile[0], pile[1], last=len(pile) == 2)
-
-    def _announce_draws(self, winner: int, first: int, second: int, *, last: bool) -> None:
-        from tute_tutor.engine.cards import CARDS
-
-        at = len(self.game.events)
-        mine = first if winner == LEARNER else second
-        self.log.append(Announcement("draw", LEARNER, at, card=CARDS[mine],
-                                     players=self.players))
-        if last and winner == LEARNER:  # the other player takes the face-up card: public
-            self.log.append(Announcement("draw", 1 - LEARNER, at, card=CARDS[second],
-                                         players=self.players))
-
-    def _after_event(self, tricks_before: int) -> None:
-        game = self.game
-        if len(game.tricks) > tricks_before and game.renuncio is None:
-            trick = game.tricks[-1]
-            last = game.finished and game.tute is None
-            winning_card = _winning_card(trick.cards, trick.leader, trick.winner, self.players)
-            self.log.append(Announcement("trick", trick.winner, len(game.events),
-                                         card=winning_card,
-                                         points=trick.points + (10 if last else 0),
-                                         last=last, players=self.players))
-        if game.finished:
-            self.log.append(Announcement("end", game.tricks[-1].winner if game.tricks else 0,
-                                         len(game.events), result=game.result(),
-                                         players=self.players))
-        self._settle()
+            game.close_moment()
 
     def _play(self, seat: int, card: Card, analysis: PlayAnalysis) -> None:
-        game = self.game
-        if game.moment is not None:  # the card passes every seat still to be asked
-            self._close_moment()
-        tricks_before = len(game.tricks)
-        legal = card in analysis.legal
-        game.play(card, referee=not legal)
-        kind: AnnouncementKind = "play" if legal else "renuncio"
-        self.log.append(Announcement(kind, seat, len(game.events), card=card,
-                                     analysis=analysis, players=self.players))
-        self._after_event(tricks_before)
+        self.game.play(card, referee=card not in analysis.legal)  # passes all still asked
+        self._settle()
 
     def _declare(self, seat: int, action: Action) -> bool:
-        game = self.game
         try:
-            event = apply_action(game, seat, action)
+            apply_action(self.game, seat, action)
         except TuteError:
             return False
-        at = len(game.events)
-        if isinstance(action, CanteAction):
-            self.log.append(Announcement("cante", seat, at, suit=action.suit,
-                                         points=getattr(event, "points", 20),
-                                         players=self.players))
-        elif isinstance(action, TuteAction):
-            kind = getattr(event, "kind", "reyes")
-            self.log.append(Announcement("tute", seat, at, points=12 if kind == "reyes" else 11,
-                                         players=self.players))
-            self.log.append(Announcement("end", seat, at, result=game.result(),
-                                         players=self.players))
-        elif isinstance(action, SwapAction):
-            self.log.append(Announcement("swap", seat, at, card=getattr(event, "given", None),
-                                         other=getattr(event, "taken", None),
-                                         players=self.players))
         return True
 
     @property
@@ -695,7 +646,7 @@ class Table:
                       game.face_up if swap is not None else None)
 
     def _remember(self) -> None:
-        self._undo.append(_Snapshot(len(self.game.events), len(self.log)))
+        self._undo.append(_Snapshot(len(self.game.events)))
 
     def click(self, card: Card, lang: str = "es") -> ClickResult:
         """The learner clicks ``card``: play it when allowed, else say why (nothing played).
@@ -771,8 +722,7 @@ class Table:
             return False
         snapshot = self._undo.pop()
         self.game.undo_to(snapshot.events)
-        del self.log[snapshot.log:]
-        self._settle(announce=False)  # the draws were announced the first time
+        self._settle()
         self.collected = len(self.game.tricks)  # back at the learner's decision
         return True
 
@@ -792,7 +742,7 @@ class Table:
             },
             "past_hands": [_events_json(outcome.record) for outcome in self.match.hands],
             "events": [event.to_json() for event in self.game.events],
-            "undo": [[s.events, s.log] for s in self._undo],
+            "undo": [[s.events] for s in self._undo],
             "collected": self.collected,
             "recorded": self.hand_recorded,
         }
@@ -820,10 +770,10 @@ class Table:
                     raise TableStateError("a finished hand of the saved match is not over")
             table._replay(data["events"])
             table._settle()
-            # an older state also kept the turns still to be asked: the engine knows them
-            table._undo = [_Snapshot(int(point[0]), int(point[-1])) for point in data["undo"]]
-            if any(s.events > len(table.game.events) or s.log > len(table.log)
-                   for s in table._undo):
+            # an older state also kept the turns still to be asked and the log's length:
+            # the engine knows both
+            table._undo = [_Snapshot(int(point[0])) for point in data["undo"]]
+            if any(s.events > len(table.game.events) for s in table._undo):
                 raise TableStateError("the saved undo points lie beyond the hand")
             table.collected = min(int(data["collected"]), len(table.game.tricks))
             table.hand_recorded = bool(data["recorded"])
@@ -982,6 +932,3 @@ def hint_reason(view: SeatView, card: Card) -> tuple[str, int]:
         return ("cheap", card.points)
     return ("value", 0)
 
-
-def _winning_card(cards: Sequence[Card], leader: int, winner: int, players: int) -> Card:
-    return cards[(winner - leader) % players]

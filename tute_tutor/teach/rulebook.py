@@ -183,10 +183,11 @@ def _cante_example(flag: str) -> FlagExample:
     for value, rules, game in _scripted_games(flag, _CANTE_DEAL, _FIRST_TRICK):
         trump = game.trump
         trick = game.tricks[-1].cards
+        allowed = game.can_cante(YOU, COPAS)
         if flag == "cantes_per_trick":
-            game.cante(PARTNER, ESPADAS)  # the trick's winner sings first
-        sides.append(FlagSide(value, rules, game.can_cante(YOU, COPAS),
-                              facts={"winner": game.tricks[-1].winner}))
+            game.cante(YOU, COPAS)  # asked before the trick's winner, you sing first
+            allowed = game.can_cante(PARTNER, ESPADAS)  # may the winner sing too?
+        sides.append(FlagSide(value, rules, allowed, facts={"winner": game.tricks[-1].winner}))
     return FlagExample(flag, flag, (sides[0], sides[1]), trick=trick,
                        facts={"suit": COPAS, "partner_suit": ESPADAS, "trump": trump,
                               "pair": parse_cards("12c,11c")})
