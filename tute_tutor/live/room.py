@@ -552,19 +552,12 @@ def computer_action(room: Room) -> Action | None:
                 return Action(seat, "swap")
         if game.to_move != seat or game.moment is None:
             return Action(seat, "pass")
-    card = player.choose_card(_lead_view(rep, seat), rng)
+    lead = game
+    if game.moment is not None:  # the view after the moment's draws, on a copy of the
+        lead = game.replayed()   # hand: the cached replay stays as it is
+        lead.close_moment()
+    card = player.choose_card(lead.view(seat), rng)
     return Action(seat, "play", str(card))
-
-
-def _lead_view(rep: Replay, seat: int) -> Any:
-    """The seat's view for choosing a card (after the moment's draws, if any)."""
-    game = rep.game
-    if game.moment is not None:
-        # A view with the draw done: a copy of the game, so the cached replay stays.
-        copy = game.replayed()
-        copy.close_moment()
-        return copy.view(seat)
-    return game.view(seat)
 
 
 def computer_move(room: Room, *, now: float) -> Room | None:
