@@ -52,8 +52,8 @@ def test_arena_plain_output_speaks_the_language_asked(lang: str) -> None:
 
 
 def test_arena_is_reproducible_from_its_seed() -> None:
-    first = run_arena("a-tres", 2, 1, deals=3, seed=9)
-    second = run_arena("a-tres", 2, 1, deals=3, seed=9)
+    first = run_arena(find_rules("a-tres"), 2, 1, deals=3, seed=9)
+    second = run_arena(find_rules("a-tres"), 2, 1, deals=3, seed=9)
     first.pop("seconds")
     second.pop("seconds")
     assert first == second
@@ -84,7 +84,7 @@ def test_side_a_is_seats_0_and_2_in_four_players_and_swaps_for_the_second_play()
 
 
 def test_each_deal_is_played_twice_with_the_same_cards() -> None:
-    outcomes = play_deal("clasico", None, 2, 1, seed=3, deal=5)
+    outcomes = play_deal(find_rules("clasico"), 2, 1, seed=3, deal=5)
     assert [o.swapped for o in outcomes] == [False, True]
     assert all(o.deal == 5 for o in outcomes)
 

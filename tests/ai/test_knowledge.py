@@ -22,7 +22,7 @@ OROS, COPAS, ESPADAS, BASTOS = range(4)
 def _game(hands: list[str], trump_card: str, ruleset: str = "clasico", dealer: int = 3) -> Game:
     rules = find_rules(ruleset)
     masks = [mask_of(parse_cards(h)) for h in hands]
-    return Game(rules, dealer, masks, Card.parse(trump_card).index, ruleset=ruleset)
+    return Game(rules, dealer, masks, Card.parse(trump_card).index)
 
 
 def _play(game: Game, cards: str) -> None:

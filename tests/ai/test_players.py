@@ -81,7 +81,7 @@ def _shuffled_others(game: Game, seat: int, rng: random.Random) -> Game:
         hands[other] = keep | sum(1 << pool.pop() for _ in range(size))
     if rules.has_stock:
         stock = [pool.pop() for _ in range(len(stock))]
-    return Game(rules, game.dealer, hands, game.trump_card, stock, ruleset=game.ruleset)
+    return Game(rules, game.dealer, hands, game.trump_card, stock)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -230,7 +230,7 @@ def _two_player_game(seat0: str, seat1: str, face_up_code: str) -> Game:
     used = {Card.parse(c).index for c in f"{seat0},{seat1}".split(",")} | {face_up.index}
     stock = [c for c in range(40) if c not in used]
     hands = [sum(Card.parse(c).bit for c in h.split(",")) for h in (seat0, seat1)]
-    return Game(rules, 0, hands, face_up.index, stock, ruleset="a-dos")
+    return Game(rules, 0, hands, face_up.index, stock)
 
 
 def test_a_swap_is_declared_alone_and_the_forty_it_completes_is_sung_next() -> None:

@@ -80,7 +80,7 @@ _HANDS = (
 def _scripted(ruleset: str = "clasico") -> Game:
     """Oros trumps, seat 0 to lead (``_HANDS``)."""
     hands = [mask_of(parse_cards(h)) for h in _HANDS]
-    return Game(find_rules(ruleset), 3, hands, Card.parse("4o").index, ruleset=ruleset)
+    return Game(find_rules(ruleset), 3, hands, Card.parse("4o").index)
 
 
 def _first_trick_to_seat_3(game: Game) -> None:

@@ -16,6 +16,7 @@ from tests.app.apptest import open_app
 from tests.app.learners import session_profile
 from tute_tutor.engine.cards import suit_name
 from tute_tutor.engine.game import CanteEvent
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.formats.record import replay
 from tute_tutor.store import open_store
 from tute_tutor.table.controller import Table, TableConfig
@@ -281,7 +282,7 @@ def test_page_in_english() -> None:
 def _seed_with_a_cante_offer(ruleset: str) -> int:
     """A seed where the learner, always playing the first legal card, may sing."""
     for seed in range(100):
-        table = Table(TableConfig(ruleset, seed=seed))
+        table = Table(TableConfig(find_rules(ruleset), seed=seed))
         for _ in range(40):
             table.run()
             if table.finished:

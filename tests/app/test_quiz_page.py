@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.apptest import open_app
 from tests.app.learners import session_profile
 from tests.app.marking import mark
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.quiz.generator import generate_question
 from tute_tutor.quiz.question import Answering, QuizQuestion
 from tute_tutor.store import DEFAULT_PROFILE, ENV_VAR, open_store
@@ -37,8 +38,9 @@ def current_question(at: AppTest) -> tuple[dict[str, Any], QuizQuestion]:
 
 
 def question_for(entry: dict[str, Any]) -> QuizQuestion:
-    return generate_question(entry["kind"], entry["seed"], entry["ruleset"],
-                             entry["overrides"] or None, difficulty=entry["difficulty"],
+    return generate_question(entry["kind"], entry["seed"],
+                             find_rules(entry["ruleset"], entry["overrides"]),
+                             difficulty=entry["difficulty"],
                              rule=entry["rule"])
 
 

@@ -109,23 +109,24 @@ def scripted_game(ruleset: str, *, dealer: int, hands: Mapping[int, str], trump_
         assert len(stock_cards) == 23
     assert not rest, "cards left over"
     return Game(rules, dealer, [mask(h) for h in full], trump.index,
-                [c.index for c in stock_cards], ruleset=ruleset, overrides=overrides)
+                [c.index for c in stock_cards])
 
 
 def declare_randomly(game: Game, rng: random.Random, eager: float = 0.8) -> None:
-    """In an open moment, take the tute, swaps and cantes on offer at random."""
-    seats = list(range(game.players))
-    rng.shuffle(seats)
-    for seat in seats:
-        if game.finished or game.moment is None:
-            return
+    """In an open moment, the seats the engine asks, in its order, take the tute, swaps and
+    cantes on offer at random, or pass."""
+    while not game.finished and (seat := game.declarer) is not None:
         if game.can_tute(seat) and rng.random() < eager:
             game.declare_tute(seat)
             return
         if game.can_swap(seat) and rng.random() < eager:
             game.swap(seat)
-        while (suits := game.declarable_cantes(seat)) and rng.random() < eager:
+            continue
+        suits = game.declarable_cantes(seat)
+        if suits and rng.random() < eager:
             game.cante(seat, rng.choice(suits))
+            continue
+        game.pass_turn(seat)
 
 
 Check = Callable[[Game], None]
@@ -136,7 +137,7 @@ def random_game(ruleset: str, seed: int, overrides: Mapping[str, Any] | None = N
     """A whole hand of random legal cards with random cantes, tute and swaps."""
     rng = random.Random(seed)
     rules = find_rules(ruleset, overrides)
-    game = Game.deal(ruleset, overrides, rng=rng, dealer=rng.randrange(rules.players),
+    game = Game.deal(rules, rng=rng, dealer=rng.randrange(rules.players),
                      first_hand=rng.random() < 0.3)
     while not game.finished:
         if game.moment is not None:

@@ -9,7 +9,7 @@ import pytest
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import Game, HandResult
 from tute_tutor.engine.match import Match, MatchError
-from tute_tutor.engine.variants import Rules
+from tute_tutor.engine.variants import Rules, find_rules
 
 from .helpers import declare_randomly
 
@@ -66,12 +66,13 @@ def test_match_ends_when_a_side_reaches_the_target(ruleset: str, target: int) ->
 def test_hands_mode_a_tute_counts_one_hand_and_points_mode_tute_award() -> None:
     seen: dict[str, set[int]] = {"clasico": set(), "las40": set()}
     for ruleset in seen:
-        for seed in range(200):
+        for seed in range(1000):  # random hands until one ends in a tute
             match = Match.new(ruleset, seed=seed)
             play_hand(match.current, random.Random(seed))
             outcome = match.finish_hand()
             if outcome.result.reason == "tute":
                 seen[ruleset].add(max(outcome.points))
+                break
     assert seen["clasico"] == {1}
     assert seen["las40"] == {2}
 
@@ -192,3 +193,22 @@ def test_match_summary_json() -> None:
     data = match.to_json()
     assert data["match"] == "streak" and data["streak"] == match.streak
     assert [h["winner"] for h in data["hands"]] == [h.winner for h in match.hands]
+
+
+def test_a_match_deals_and_records_the_rules_it_was_given() -> None:
+    rules = find_rules("a-tres", {"cante_by": "trick_winner"})
+    match = Match(rules, seed=3)
+    game = match.current
+    assert game.rules is rules and game.players == 3
+    record = game.to_record()
+    assert (record["ruleset"], record["overrides"]) == ("a-tres", {"cante_by": "trick_winner"})
+    summary = match.to_json()
+    assert (summary["ruleset"], summary["overrides"]) == ("a-tres", {"cante_by": "trick_winner"})
+
+
+def test_a_game_records_the_rules_it_was_given() -> None:
+    rules = find_rules("estricto", {"partner_exemption": True})
+    game = Game(rules, 3, Game.deal(rules, seed=2, dealer=3).initial_hands,
+                Game.deal(rules, seed=2, dealer=3).trump_card)
+    assert game.to_record()["ruleset"] == "estricto"
+    assert game.to_record()["overrides"] == {"partner_exemption": True}

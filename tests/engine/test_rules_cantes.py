@@ -9,8 +9,14 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.engine.errors import BadCanteError, BadSwapError, BadTuteError, HandOverError
-from tute_tutor.engine.game import Game
+from tute_tutor.engine.errors import (
+    BadCanteError,
+    BadPassError,
+    BadSwapError,
+    BadTuteError,
+    HandOverError,
+)
+from tute_tutor.engine.game import Game, PassEvent
 from tute_tutor.engine.match import hand_points
 from tute_tutor.engine.variants import find_rules
 
@@ -39,8 +45,8 @@ PAIRS = {0: "12o,11o,12e,11e", 2: "12b,11b"}
 # ----------------------------------------------------------------- values
 def test_cante_is_twenty_in_a_plain_suit_and_forty_in_trumps() -> None:
     game = first_trick_to_seat_0(extra=PAIRS)
+    assert game.cante(2, BASTOS).points == 20  # the partner is asked before the winner
     assert game.cante(0, OROS).points == 40
-    assert game.cante(2, BASTOS).points == 20
     assert game.points_so_far() == (game.tricks[0].points + 60, 0)
 
 
@@ -114,17 +120,17 @@ def test_cante_by_trick_winner_only_the_winner_sings() -> None:
 
 def test_cantes_per_trick_per_player_one_each() -> None:
     game = first_trick_to_seat_0(extra=PAIRS)
-    game.cante(0, OROS)
+    game.cante(2, BASTOS)
+    game.cante(0, OROS)  # the winner still may
     with pytest.raises(BadCanteError, match="already sung after this trick"):
         game.cante(0, ESPADAS)
-    game.cante(2, BASTOS)  # the partner still may
 
 
 def test_cantes_per_trick_one_for_everybody() -> None:
     game = first_trick_to_seat_0(extra=PAIRS, cantes_per_trick="one")
-    game.cante(0, OROS)
+    game.cante(2, BASTOS)
     with pytest.raises(BadCanteError, match="only one cante"):
-        game.cante(2, BASTOS)
+        game.cante(0, OROS)
 
 
 def test_cante_priority_forty_before_twenty() -> None:
@@ -326,3 +332,66 @@ def test_random_games_never_offer_an_action_that_is_then_refused() -> None:
         for ruleset in ("clasico", "estricto", "a-tres", "a-dos"):
             game = random_game(ruleset, seed)
             assert game.finished
+
+
+# ----------------------------------------------------------------- whose turn it is
+def test_declarations_are_asked_from_the_seat_after_the_winner_the_winner_last() -> None:
+    game = first_trick_to_seat_0(extra=PAIRS)
+    assert game.declaring_order() == [1, 2, 3, 0]
+    assert (game.declarer, game.to_act) == (2, 2)  # seat 1 has nothing to declare: skipped
+    game.pass_turn(2)
+    assert (game.declarer, game.to_act) == (0, 0)
+    game.pass_turn(0)
+    assert (game.declarer, game.to_act, game.to_move) == (None, 0, 0)  # the winner leads
+
+
+def test_a_declaration_passes_the_seats_asked_before_it() -> None:
+    game = first_trick_to_seat_0(extra=PAIRS)
+    game.cante(0, OROS)  # the winner declares first: the partner has passed
+    with pytest.raises(BadCanteError, match="already passed") as refused:
+        game.cante(2, BASTOS)
+    assert refused.value.reason == "cannot_sing_passed"
+    assert game.declarable_cantes(2) == []
+
+
+def test_a_seat_that_passed_may_not_declare() -> None:
+    game = first_trick_to_seat_0(extra=PAIRS)
+    game.pass_turn(2)
+    with pytest.raises(BadCanteError, match="already passed"):
+        game.cante(2, BASTOS)
+
+
+def test_only_the_seat_asked_may_pass() -> None:
+    game = first_trick_to_seat_0(extra=PAIRS)
+    with pytest.raises(BadPassError) as refused:
+        game.pass_turn(0)
+    assert (refused.value.reason, refused.value.data["asked"]) == ("not_asked", 2)
+    game.pass_turn(2)
+    game.pass_turn(0)
+    with pytest.raises(BadPassError, match="nobody"):
+        game.pass_turn(0)
+
+
+def test_the_lead_passes_every_seat_still_to_be_asked() -> None:
+    game = first_trick_to_seat_0(extra=PAIRS)
+    game.play(card("12o"))
+    assert game.moment is None and game.cantes == []
+    assert game.to_act == 1
+
+
+def test_passes_stay_out_of_the_record_and_undo_takes_them_back() -> None:
+    game = first_trick_to_seat_0(extra=PAIRS)
+    event = game.pass_turn(2)
+    assert isinstance(event, PassEvent) and game.events[-1] == event
+    assert all("pass" not in e for e in game.to_record()["events"])
+    game.undo()
+    assert game.declarer == 2
+    again = game.replayed()
+    assert again.declarer == 2 and again.events == game.events
+
+
+def test_under_one_cante_per_trick_the_first_seat_asked_takes_it() -> None:
+    game = first_trick_to_seat_0(extra=PAIRS, cantes_per_trick="one")
+    assert game.to_act == 2  # the partner, asked before the winner
+    game.cante(2, BASTOS)
+    assert game.declarer is None and game.to_act == 0

@@ -252,7 +252,8 @@ def test_first_hand_trump_flag_forces_the_trump_suit_of_the_first_hand() -> None
     suits = {Game.deal("ludoteka", seed=s).trump for s in range(40)}
     assert len(suits) > 1  # later hands: any suit
     for seed in range(20):  # also where the 2 de oros is not in the deck
-        game = Game.deal("a-tres", {"first_hand_trump": "o"}, seed=seed, first_hand=True)
+        game = Game.deal(find_rules("a-tres", {"first_hand_trump": "o"}), seed=seed,
+                         first_hand=True)
         assert game.trump == 0
         assert card("2o") not in {c for s in range(3) for c in game.hand(s)}
 

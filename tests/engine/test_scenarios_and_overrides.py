@@ -248,3 +248,18 @@ def test_any_text_is_a_scenario_or_a_tute_error(text: str) -> None:
         pass
     else:
         assert text.strip().startswith("{")
+
+
+def test_rules_know_their_preset_and_overrides_and_stay_hashable() -> None:
+    rules = find_rules("las40", {"partner_exemption": True, "match": "points:3"})
+    assert rules.ruleset == "las40"
+    assert rules.overrides == (("partner_exemption", True),)  # match:points:3 is the preset's
+    assert rules.overrides_dict() == {"partner_exemption": True}
+    assert "ruleset" not in rules.flags() and "overrides" not in rules.flags()
+    assert "ruleset" not in FLAG_NAMES and "overrides" not in FLAG_NAMES
+    assert hash(rules) == hash(find_rules("las40", {"partner_exemption": True}))
+    assert find_rules("clasico") != find_rules("estricto", {
+        "overtake_when_trumped": False, "cante_by": "team", "cantes_per_trick": "per_player",
+        "tute_timing": "team_first_trick"})  # the same flags under another name
+    with pytest.raises(RulesError):
+        find_rules("clasico", {"ruleset": "a-dos"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.live import classroom as cl
 from tute_tutor.live.deck import generated_specs, question_for, scenario_specs
@@ -12,7 +13,7 @@ from tute_tutor.quiz.generator import check_answer
 
 
 def test_generated_specs_take_turns_among_the_live_kinds_and_agree_across_languages() -> None:
-    specs = generated_specs(list(cl.LIVE_KINDS), 8, ruleset="clasico", overrides=None,
+    specs = generated_specs(list(cl.LIVE_KINDS), 8, rules=find_rules("clasico"),
                             difficulty=2, seed=11)
     assert [s["kind"] for s in specs] == list(cl.LIVE_KINDS) * 2
     for spec in specs:

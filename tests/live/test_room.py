@@ -154,7 +154,7 @@ def check_views(room: R.Room) -> None:
         seen |= {str(c) for _, c in view.trick} | {str(c) for _, c in view.last_trick}
         for entry in view.log:  # this hand's draws (earlier hands dealt other cards)
             if entry.kind == "draw" and entry.hand == view.hand_number:
-                seen.add(str(entry.card))
+                seen.add(str(entry.entry.card))
         if view.offers.swap is not None:
             seen.add(str(view.offers.swap))
         assert not (seen & others) - public - ({str(view.face_up)} if view.face_up else set())
@@ -345,3 +345,66 @@ def test_the_two_player_draw_is_told_only_to_the_one_who_drew() -> None:
     for seat in (0, 1):
         seen = [e for e in R.seat_view(room, seat).log if e.kind == "draw"]
         assert [e.seat for e in seen] == [seat]
+
+
+def _table_hand_with_a_contested_cante(seed: int) -> tuple[object, int] | None:
+    """A practice-table hand under one cante per trick (the room's deal for ``seed``), and
+    the index of a cante made where both partners could sing; None without one."""
+    from tute_tutor.engine.game import CanteEvent
+    from tute_tutor.engine.match import Match
+    from tute_tutor.engine.variants import find_rules
+    from tute_tutor.table.controller import Table, TableConfig
+
+    rules = find_rules("clasico", {"cantes_per_trick": "one", "match": "hands:1"})
+    table = Table(TableConfig(rules, seed=seed, levels=(1,)))
+    table.match = Match.new(rules, seed=seed)  # the deal a room of this seed plays
+    table._start_hand()
+    for _ in range(200):
+        table.run()
+        if table.finished:
+            break
+        offers = table.offers()
+        if offers.cantes:
+            table.sing(offers.cantes[0])
+        elif not table.pass_moment():
+            table.click(table.legal_cards()[0])
+    game = table.game
+    for index, event in enumerate(game.events):
+        if isinstance(event, CanteEvent):
+            before = game.replayed(index)
+            team = [s for s in range(4) if rules.team_of(s) == rules.team_of(event.seat)]
+            if all(before.declarable_cantes(s) for s in team):
+                assert before.to_act == event.seat  # the engine named the singer
+                return table, index
+    return None
+
+
+def test_a_room_and_the_practice_table_give_the_only_cante_to_the_same_seat() -> None:
+    from tute_tutor.engine.game import CanteEvent, PassEvent, PlayEvent, SwapEvent
+
+    found = None
+    for seed in range(60):
+        found = _table_hand_with_a_contested_cante(seed)
+        if found is not None:
+            break
+    assert found is not None, "no hand in 60 where both partners could take the cante"
+    table, index = found
+    game = table.game  # type: ignore[attr-defined]
+    room = new_room("clasico", humans=4, seed=seed,
+                    overrides={"cantes_per_trick": "one", "match": "hands:1"})
+    for event in game.events:
+        if isinstance(event, PlayEvent):
+            kind, arg = "play", str(event.card)
+        elif isinstance(event, CanteEvent):
+            kind, arg = "cante", SUIT_LETTERS[event.suit]
+        elif isinstance(event, PassEvent):
+            kind, arg = "pass", ""
+        elif isinstance(event, SwapEvent):
+            kind, arg = "swap", ""
+        else:
+            kind, arg = "tute", event.kind
+        assert R.to_act(room) == event.seat  # the room asks the seat the table asked
+        room = R.act(room, HASHES[event.seat], kind, arg, now=2.0)  # type: ignore[arg-type]
+    sung = [e for e in R.replay(room).game.events if isinstance(e, CanteEvent)]
+    assert sung == [e for e in game.events if isinstance(e, CanteEvent)]
+    assert game.events[index].seat == game.replayed(index).to_act

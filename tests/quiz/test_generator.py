@@ -245,14 +245,15 @@ def test_every_kind_and_preset_gives_checked_questions_or_a_clear_error(
 def test_flag_overrides_are_respected(overrides: dict[str, Any]) -> None:
     for kind in ("legal", "obligation", "renuncio", "cante"):
         for seed in range(40):
-            q = generate_question(kind, seed, "clasico", overrides, difficulty=1 + seed % 3)
+            q = generate_question(kind, seed, find_rules("clasico", overrides),
+                                  difficulty=1 + seed % 3)
             data = q.to_json()
             assert data["overrides"] == overrides
             check_question(data)
 
 
 def test_partner_exemption_questions_exist_when_the_flag_is_on() -> None:
-    q = generate_question("obligation", 3, "clasico", {"partner_exemption": True},
+    q = generate_question("obligation", 3, find_rules("clasico", {"partner_exemption": True}),
                           rule="companero")
     assert q.answer == ("companero",)
     check_question(q.to_json())

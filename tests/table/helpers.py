@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.table.controller import Table, TableConfig
 
 
@@ -50,7 +51,7 @@ def learner_moments(ruleset: str, *, seeds: int, turns: int, declare: float = 0.
     """The table at each learner decision of the hands seeded 0 to ``seeds - 1`` (at most
     ``turns`` a hand); after each, the learner plays on (:func:`learner_turn`)."""
     for seed in range(seeds):
-        table = Table(TableConfig(ruleset, seed=seed, **options))
+        table = Table(TableConfig(find_rules(ruleset), seed=seed, **options))
         rng = random.Random(seed)
         for _ in range(turns):
             table.run()

@@ -70,7 +70,7 @@ def _check_every_play_legal(game: Game) -> None:
 def test_table_plays_whole_hands_of_every_preset(ruleset: str) -> None:
     rng = random.Random(ruleset)
     for seed in range(6):
-        table = Table(TableConfig(ruleset, seed=seed))
+        table = Table(TableConfig(find_rules(ruleset), seed=seed))
         play_hand(table, rng)
         game = table.game
         result = game.result()
@@ -89,19 +89,19 @@ def test_table_plays_whole_hands_of_every_preset(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", ["clasico", "a-tres", "a-dos"])
 def test_every_card_played_is_announced_with_its_obligation(ruleset: str) -> None:
-    table = Table(TableConfig(ruleset, seed=11))
+    table = Table(TableConfig(find_rules(ruleset), seed=11))
     play_hand(table, random.Random(1))
     plays = [a for a in table.log if a.kind == "play"]
     events = [e for e in table.game.events if isinstance(e, PlayEvent)]
-    assert [(a.seat, a.card) for a in plays] == [(e.seat, e.card) for e in events]
+    assert [(a.seat, a.entry.card) for a in plays] == [(e.seat, e.card) for e in events]
     for announcement, event in zip(plays, events, strict=True):
-        assert announcement.analysis is not None
-        assert announcement.analysis.obligation == event.obligation
+        assert announcement.entry.analysis is not None
+        assert announcement.entry.analysis.obligation == event.obligation
         text = announcement.text("es")
         if event.seat == LEARNER:
-            assert explain(announcement.analysis, "es") in text
+            assert explain(announcement.entry.analysis, "es") in text
         else:
-            assert text == describe_play(seat_name(event.seat, "es"), announcement.analysis,
+            assert text == describe_play(seat_name(event.seat, "es"), announcement.entry.analysis,
                                          event.card, "es")
     tricks = [a for a in table.log if a.kind == "trick"]
     assert [a.seat for a in tricks] == [trick.winner for trick in table.game.tricks]
@@ -109,7 +109,7 @@ def test_every_card_played_is_announced_with_its_obligation(ruleset: str) -> Non
 
 
 def test_announcements_read_in_both_languages_without_raw_keys() -> None:
-    table = Table(TableConfig("clasico", seed=2))
+    table = Table(TableConfig(find_rules("clasico"), seed=2))
     play_hand(table, random.Random(2))
     spanish = table.log_texts("es")
     english = table.log_texts("en")
@@ -121,13 +121,13 @@ def test_announcements_read_in_both_languages_without_raw_keys() -> None:
 def test_computer_declarations_are_announced() -> None:
     found = 0
     for seed in range(30):
-        table = Table(TableConfig("clasico", seed=seed))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed))
         play_hand(table, random.Random(seed), declare=0.0)
         for event in table.game.events:
             if isinstance(event, CanteEvent) and event.seat != LEARNER:
                 found += 1
                 lines = [a for a in table.log if a.kind == "cante" and a.seat == event.seat
-                         and a.suit == event.suit]
+                         and a.entry.suit == event.suit]
                 assert len(lines) == 1
                 pair = "cuarenta" if event.points == 40 else "veinte"
                 assert f"las {pair} en {suit_name(event.suit, 'es')}" in lines[0].text("es")
@@ -139,7 +139,7 @@ def test_learner_is_asked_whenever_the_rules_let_them_declare(ruleset: str) -> N
     """Each time a moment closes, the learner was offered whatever the game allowed."""
     checked = 0
     for seed in range(80):
-        table = Table(TableConfig(ruleset, seed=seed))
+        table = Table(TableConfig(find_rules(ruleset), seed=seed))
         rng = random.Random(seed)
         asked: set[int] = set()
         missed: list[int] = []
@@ -201,7 +201,7 @@ def test_illegal_click_plays_nothing_and_says_why_in_the_learners_language() -> 
 
 
 def test_click_off_turn_or_card_not_held_is_refused() -> None:
-    table = Table(TableConfig("clasico", seed=3))
+    table = Table(TableConfig(find_rules("clasico"), seed=3))
     mine = set(table.learner_hand())
     other = next(c for c in CARDS if c not in mine)
     assert not table.click(other, "es").played
@@ -213,7 +213,7 @@ def test_click_off_turn_or_card_not_held_is_refused() -> None:
 
 
 def test_undo_goes_back_to_the_learners_previous_decision() -> None:
-    table = Table(TableConfig("a-tres", seed=8))
+    table = Table(TableConfig(find_rules("a-tres"), seed=8))
     rng = random.Random(8)
     learner_turn(table, rng)
     table.run()
@@ -240,7 +240,7 @@ def test_undo_goes_back_to_the_learners_previous_decision() -> None:
 
 
 def test_undo_twice_and_nothing_left_to_undo() -> None:
-    table = Table(TableConfig("clasico", seed=4))
+    table = Table(TableConfig(find_rules("clasico"), seed=4))
     assert not table.undo()
     start = list(table.game.events)
     rng = random.Random(0)
@@ -275,7 +275,7 @@ class FakeEvaluator:
 
 
 def test_hint_rates_every_legal_card_best_first_with_reasons() -> None:
-    table = Table(TableConfig("clasico", seed=6))
+    table = Table(TableConfig(find_rules("clasico"), seed=6))
     hint = table.hint(FakeEvaluator())
     assert hint is not None
     legal = table.legal_cards()
@@ -305,13 +305,13 @@ def test_hint_differences_are_those_of_the_numbers_shown() -> None:
 
 
 def test_hint_only_on_the_learners_card() -> None:
-    table = Table(TableConfig("clasico", seed=6))
+    table = Table(TableConfig(find_rules("clasico"), seed=6))
     table.click(table.legal_cards()[0], "es")
     assert table.hint(FakeEvaluator()) is None
 
 
 def test_hint_uses_the_level_four_evaluation() -> None:
-    table = Table(TableConfig("clasico", seed=9))
+    table = Table(TableConfig(find_rules("clasico"), seed=9))
     table.click(table.legal_cards()[0], "es")
     table.run()
     hint = table.hint()
@@ -366,7 +366,8 @@ def test_without_referee_mode_the_same_click_is_refused() -> None:
 def test_referee_exercise_computers_may_commit_renuncios() -> None:
     flagged = 0
     for seed in range(20):
-        table = Table(TableConfig("clasico", seed=seed, referee=True, computer_renuncio=1.0))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed, referee=True,
+                                  computer_renuncio=1.0))
         play_hand(table, random.Random(seed), declare=0)
         renuncio = table.game.renuncio
         if renuncio is not None and renuncio.seat != LEARNER:
@@ -377,7 +378,7 @@ def test_referee_exercise_computers_may_commit_renuncios() -> None:
 
 
 def test_step_advances_one_visible_computer_action_at_a_time() -> None:
-    table = Table(TableConfig("clasico", seed=5))
+    table = Table(TableConfig(find_rules("clasico"), seed=5))
     table.click(table.legal_cards()[0], "es")
     steps = 0
     while not table.waiting_for_learner and not table.finished:
@@ -400,7 +401,7 @@ def test_step_advances_one_visible_computer_action_at_a_time() -> None:
 def test_same_seed_and_same_choices_give_the_same_hand(seed: int, ruleset: str) -> None:
     records = []
     for _ in range(2):
-        table = Table(TableConfig(ruleset, seed=seed))
+        table = Table(TableConfig(find_rules(ruleset), seed=seed))
         play_hand(table, random.Random(seed))
         records.append(table.record())
     assert records[0] == records[1]
@@ -410,7 +411,7 @@ def test_same_seed_and_same_choices_give_the_same_hand(seed: int, ruleset: str) 
 def test_table_plays_a_whole_match(ruleset: str) -> None:
     rules = find_rules(ruleset)
     kind, target = match_target(rules)
-    table = Table(TableConfig(ruleset, seed=21))
+    table = Table(TableConfig(find_rules(ruleset), seed=21))
     rng = random.Random(21)
     dealers = []
     for _ in range(40):
@@ -431,18 +432,18 @@ def test_table_plays_a_whole_match(ruleset: str) -> None:
         assert max(scores) >= target
     assert not table.next_hand()
     if rules.first_hand_trump is not None:
-        first = Table(TableConfig(ruleset, seed=21)).game
+        first = Table(TableConfig(find_rules(ruleset), seed=21)).game
         assert first.trump == {"o": 0, "c": 1, "e": 2, "b": 3}[rules.first_hand_trump]
 
 
 def test_next_hand_needs_a_finished_hand() -> None:
-    table = Table(TableConfig("clasico", seed=1))
+    table = Table(TableConfig(find_rules("clasico"), seed=1))
     assert not table.next_hand()
     assert table.hand_number == 1
 
 
 def test_status_shows_turn_trick_winner_partner_trump_and_score() -> None:
-    table = Table(TableConfig("clasico", seed=12))
+    table = Table(TableConfig(find_rules("clasico"), seed=12))
     status = table.status()
     assert status.to_move == LEARNER and status.trick == ()
     assert status.trump_card == CARDS[table.game.trump_card]
@@ -460,25 +461,25 @@ def test_status_shows_turn_trick_winner_partner_trump_and_score() -> None:
 
 def test_levels_are_checked() -> None:
     with pytest.raises(RulesError):
-        Table(TableConfig("clasico", levels=(1, 7, 1)))
+        Table(TableConfig(find_rules("clasico"), levels=(1, 7, 1)))
     with pytest.raises(TuteError):
-        Table(TableConfig("no-such-preset"))
+        Table(TableConfig(find_rules("no-such-preset")))
 
 
 def test_level_of_repeats_the_last_level() -> None:
-    config = TableConfig("clasico", levels=(2,))
+    config = TableConfig(find_rules("clasico"), levels=(2,))
     assert [config.level_of(s) for s in (1, 2, 3)] == [2, 2, 2]
-    assert TableConfig("clasico").level_of(3) == 1
+    assert TableConfig(find_rules("clasico")).level_of(3) == 1
 
 
 def test_tute_and_swap_events_are_announced() -> None:
     seen_swap = seen_tute = False
     for seed in range(200):
-        table = Table(TableConfig("a-dos", seed=seed))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed))
         play_hand(table, random.Random(seed), declare=1.0)
         swaps = [e for e in table.game.events if isinstance(e, SwapEvent)]
         lines = [a for a in table.log if a.kind == "swap"]
-        assert [(a.seat, a.card, a.other) for a in lines] == \
+        assert [(a.seat, a.entry.card, a.entry.other) for a in lines] == \
             [(e.seat, e.given, e.taken) for e in swaps]
         seen_swap = seen_swap or bool(swaps)
         for event in table.game.events:
@@ -492,12 +493,12 @@ def test_tute_and_swap_events_are_announced() -> None:
 
 def test_two_player_draws_are_told_to_the_learner() -> None:
     for seed in range(5):
-        table = Table(TableConfig("a-dos", seed=seed))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed))
         play_hand(table, random.Random(seed), declare=0.0)
         game = table.game
         if game.tute is not None:
             continue
-        mine = [a.card for a in table.log if a.kind == "draw" and a.seat == LEARNER]
+        mine = [a.entry.card for a in table.log if a.kind == "draw" and a.seat == LEARNER]
         rounds = (len(game.initial_stock) + 1) // 2
         assert len(mine) == rounds
         played = {e.card for e in game.events if isinstance(e, PlayEvent) and e.seat == LEARNER}
@@ -509,7 +510,7 @@ def test_two_player_draws_are_told_to_the_learner() -> None:
 
 
 def test_undo_in_two_players_does_not_repeat_the_draw_announcement() -> None:
-    table = Table(TableConfig("a-dos", seed=3))
+    table = Table(TableConfig(find_rules("a-dos"), seed=3))
     rng = random.Random(3)
     for _ in range(3):
         table.run()
@@ -526,14 +527,14 @@ def test_undo_in_two_players_does_not_repeat_the_draw_announcement() -> None:
        st.sampled_from([(1,), (2,), (3,), (1, 2, 3)]))
 def test_any_seed_and_any_learner_give_a_valid_announced_hand(
         ruleset: str, seed: int, policy: int, levels: tuple[int, ...]) -> None:
-    table = Table(TableConfig(ruleset, seed=seed, levels=levels))
+    table = Table(TableConfig(find_rules(ruleset), seed=seed, levels=levels))
     play_hand(table, random.Random(policy), declare=0.5)
     game = table.game
     summary = replay(table.record())
     assert summary["valid"]
     assert summary["totals"] == list(game.result().totals)
-    announced = [(a.seat, a.card) for a in table.log if a.kind == "play"]
+    announced = [(a.seat, a.entry.card) for a in table.log if a.kind == "play"]
     assert announced == [(e.seat, e.card) for e in game.events if isinstance(e, PlayEvent)]
-    sung = [(a.seat, a.suit) for a in table.log if a.kind == "cante"]
+    sung = [(a.seat, a.entry.suit) for a in table.log if a.kind == "cante"]
     assert sung == [(e.seat, e.suit) for e in game.events if isinstance(e, CanteEvent)]
     assert table.log[-1].kind == "end"

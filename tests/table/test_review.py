@@ -12,6 +12,7 @@ import pytest
 from tests.table.helpers import play_hand
 from tute_tutor.engine.cards import Card
 from tute_tutor.engine.game import Game, PlayEvent
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.formats.record import replay
 from tute_tutor.table.controller import LEARNER, Table, TableConfig, seat_name
 from tute_tutor.table.review import hand_review, running_points, totals_frame, tricks_table
@@ -20,7 +21,7 @@ from tute_tutor.table.review import hand_review, running_points, totals_frame, t
 @pytest.mark.parametrize("ruleset", ["clasico", "ludoteka", "a-tres", "a-dos"])
 def test_review_totals_match_the_replay_of_the_record(ruleset: str) -> None:
     for seed in range(5):
-        table = Table(TableConfig(ruleset, seed=seed))
+        table = Table(TableConfig(find_rules(ruleset), seed=seed))
         play_hand(table, random.Random(seed))
         record = json.loads(json.dumps(table.record()))  # as downloaded
         summary = replay(record)
@@ -47,7 +48,7 @@ def test_review_totals_match_the_replay_of_the_record(ruleset: str) -> None:
 def test_points_chart_ends_at_each_sides_total_and_marks_cantes() -> None:
     cantes_seen = 0
     for seed in range(8):
-        table = Table(TableConfig("clasico", seed=seed))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed))
         play_hand(table, random.Random(seed))
         figure = hand_review(table.game, "en").figure
         assert isinstance(figure, go.Figure)
@@ -69,7 +70,7 @@ def test_points_chart_ends_at_each_sides_total_and_marks_cantes() -> None:
 
 def test_running_points_add_up_cards_cantes_and_last_trick() -> None:
     for seed in range(10):
-        table = Table(TableConfig("clasico", seed=seed))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed))
         play_hand(table, random.Random(seed))
         steps = running_points(table.game)
         result = table.game.result()
@@ -83,7 +84,7 @@ def test_running_points_add_up_cards_cantes_and_last_trick() -> None:
 
 
 def test_trick_table_shows_each_seats_card_and_the_winner() -> None:
-    table = Table(TableConfig("a-tres", seed=3))
+    table = Table(TableConfig(find_rules("a-tres"), seed=3))
     play_hand(table, random.Random(3))
     frame = tricks_table(table.game, "es")
     plays = [e for e in table.game.events if isinstance(e, PlayEvent)]
@@ -97,7 +98,7 @@ def test_trick_table_shows_each_seats_card_and_the_winner() -> None:
 
 
 def test_review_names_the_winner_and_the_diez_de_ultimas() -> None:
-    table = Table(TableConfig("clasico", seed=1))
+    table = Table(TableConfig(find_rules("clasico"), seed=1))
     play_hand(table, random.Random(1), declare=0)
     review = hand_review(table.game, "es")
     result = table.game.result()
@@ -117,8 +118,7 @@ def _scripted(dealer: int, hands: dict[int, str], plays: str, trump: str = "7o")
     from tute_tutor.engine.variants import find_rules
 
     masks = [mask_of(parse_cards(hands[seat])) for seat in range(4)]
-    game = Game(find_rules("clasico"), dealer, masks, Card.parse(trump).index,
-                ruleset="clasico")
+    game = Game(find_rules("clasico"), dealer, masks, Card.parse(trump).index)
     for card in parse_cards(plays):
         game.play(card)
     return game
@@ -189,3 +189,21 @@ def test_each_costly_card_is_named_by_the_mistake_it_is() -> None:
     (cost,) = choice_costs(game)
     assert cost.mistake is not None
     assert (cost.mistake.kind, cost.mistake.card) == ("three_on_opponent", cost.card)
+
+
+def test_the_choices_reviewed_are_the_same_from_the_table_and_from_its_record() -> None:
+    from tute_tutor.engine.game import PassEvent
+    from tute_tutor.formats.record import replay_game
+    from tute_tutor.table.review import choice_costs
+
+    for seed in range(6):
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed, levels=(2,)))
+        play_hand(table, random.Random(seed), declare=0)
+        game = table.game
+        if not any(isinstance(e, PassEvent) for e in game.events):
+            continue
+        again = replay_game(game.to_record())
+        assert len(again.events) < len(game.events)  # the record holds no passes
+        assert choice_costs(again, seed=seed) == choice_costs(game, seed=seed)
+        return
+    raise AssertionError("no hand with a pass in 6")

@@ -9,6 +9,7 @@ import random
 from tests.table.helpers import play_hand
 from tute_tutor.engine.cards import Card
 from tute_tutor.engine.game import HandResult, PlayEvent, TuteEvent
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.live.room import PublicSeat
 from tute_tutor.live.words import outcome_text as room_outcome
 from tute_tutor.table.controller import LEARNER, Table, TableConfig, outcome_text, seat_name
@@ -19,7 +20,7 @@ from tute_tutor.words.explain import card_name
 def _finished_two_player_hands() -> list[Table]:
     tables = []
     for seed in range(12):
-        table = Table(TableConfig("a-dos", seed=seed))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed))
         play_hand(table, random.Random(seed))
         if table.game.result().last_trick is not None:
             tables.append(table)
@@ -43,7 +44,7 @@ def test_the_diez_de_ultimas_goes_to_you_not_to_you_capitalised() -> None:
 
 def test_in_pairs_the_learners_last_trick_is_said_in_the_second_person() -> None:
     for seed in range(12):
-        table = Table(TableConfig("clasico", seed=seed))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed))
         play_hand(table, random.Random(seed))
         game = table.game
         if game.result().last_trick is not None and game.tricks[-1].winner == LEARNER:
@@ -97,7 +98,7 @@ def test_a_rooms_single_winner_takes_a_singular_verb_and_a_pair_a_plural_one() -
 
 
 def test_a_card_not_in_your_hand_is_named_with_its_article() -> None:
-    table = Table(TableConfig("clasico", seed=3))
+    table = Table(TableConfig(find_rules("clasico"), seed=3))
     held = table.game.hand(LEARNER)
     missing = next(card for code in ("1o", "3o", "12o", "1c", "3c", "12c", "1e", "3e", "12e")
                    if (card := Card.parse(code)) not in held)
@@ -108,7 +109,7 @@ def test_a_card_not_in_your_hand_is_named_with_its_article() -> None:
 
 def test_after_the_swap_the_status_names_the_card_now_face_up() -> None:
     for seed in range(40):
-        table = Table(TableConfig("a-dos", seed=seed))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed))
         rng = random.Random(seed)
         turned = table.status().trump_card
         for _ in range(60):

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from tests.table.helpers import learner_turn, play_hand
-from tute_tutor.engine.cards import Card
+from tute_tutor.engine.cards import SUIT_LETTERS, Card
 from tute_tutor.engine.game import HandResult, SwapEvent
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.table.controller import (
     HINT_REASONS,
     LEARNER,
@@ -44,7 +45,7 @@ def _through_json(table: Table) -> Table:
 @pytest.mark.parametrize("ruleset", PRESETS)
 @pytest.mark.parametrize("seed", [1, 7])
 def test_a_saved_table_comes_back_identical_at_every_decision(ruleset: str, seed: int) -> None:
-    table = Table(TableConfig(ruleset, seed=seed, levels=(2, 3, 1)))
+    table = Table(TableConfig(find_rules(ruleset), seed=seed, levels=(2, 3, 1)))
     rng = random.Random(seed)
     for _ in range(3):  # three hands of the match (or fewer when it ends)
         for _ in range(200):
@@ -60,7 +61,7 @@ def test_a_saved_table_comes_back_identical_at_every_decision(ruleset: str, seed
 
 
 def test_a_restored_table_plays_on_as_the_original_would() -> None:
-    table = Table(TableConfig("a-dos", seed=4, levels=(3,)))
+    table = Table(TableConfig(find_rules("a-dos"), seed=4, levels=(3,)))
     rng = random.Random(4)
     for _ in range(6):
         table.run()
@@ -73,7 +74,7 @@ def test_a_restored_table_plays_on_as_the_original_would() -> None:
 
 
 def test_undo_works_after_a_restore() -> None:
-    table = Table(TableConfig("clasico", seed=2))
+    table = Table(TableConfig(find_rules("clasico"), seed=2))
     rng = random.Random(2)
     for _ in range(3):
         table.run()
@@ -92,7 +93,7 @@ def test_data_that_is_not_a_saved_table_is_refused(data: object) -> None:
 
 
 def test_a_damaged_saved_table_is_refused_with_a_reason() -> None:
-    table = Table(TableConfig("clasico", seed=3))
+    table = Table(TableConfig(find_rules("clasico"), seed=3))
     table.run()
     table.click(table.legal_cards()[0])
     state = table.to_state()
@@ -104,11 +105,51 @@ def test_a_damaged_saved_table_is_refused_with_a_reason() -> None:
     bad_rules = json.loads(json.dumps(state))
     bad_rules["config"]["ruleset"] = "whist"
     no_key = json.loads(json.dumps(state))
-    del no_key["asks"]
+    del no_key["undo"]
     for data in (bad_card, wrong_card, bad_rules, no_key):
         with pytest.raises(TableStateError) as caught:
             Table.from_state(data)
         assert "\n" not in str(caught.value)
+
+
+def _moment_with_two_singers(seed: int) -> Table | None:
+    """A table stopped where the seat asked first and the trick's winner, partners, may
+    both sing (the learner sings whenever offered, so such moments come)."""
+    table = Table(TableConfig(find_rules("clasico"), seed=seed, levels=(1,)))
+    game = table.game
+    for _ in range(60):
+        table.run()
+        if table.finished:
+            return None
+        if game.moment is not None and game.declarer is not None:
+            winner = game.moment.winner
+            first = game.declarer
+            if first != winner and game.declarable_cantes(first) and \
+                    game.declarable_cantes(winner):
+                return table
+        offers = table.offers()
+        if offers.cantes and table.sing(offers.cantes[0]):
+            continue
+        if not table.pass_moment():
+            table.click(table.legal_cards()[0])
+    return None
+
+
+def test_a_saved_state_with_passes_comes_back_the_same_and_an_old_order_is_refused() -> None:
+    table = next(t for seed in range(200) if (t := _moment_with_two_singers(seed)))
+    game = table.game
+    assert game.moment is not None and game.declarer is not None
+    first, winner = game.declarer, game.moment.winner
+    state = table.to_state()
+    again = Table.from_state(state)
+    assert again.game.events == game.events and again.game.to_act == game.to_act
+    # an older table asked the winner first: its partner sang after it, out of turn now
+    old = json.loads(json.dumps(state))
+    old["asks"] = [winner, first]
+    old["events"] += [{"cante": SUIT_LETTERS[game.declarable_cantes(winner)[0]], "seat": winner},
+                      {"cante": SUIT_LETTERS[game.declarable_cantes(first)[0]], "seat": first}]
+    with pytest.raises(TableStateError, match="not allowed"):
+        Table.from_state(old)
 
 
 # --------------------------------------------------------------------------- the ladder
@@ -119,7 +160,7 @@ def test_ladder_levels_rise_with_the_streak_to_level_four_from_the_fourth_game()
 def test_ladder_raises_the_computer_one_level_per_hand_won() -> None:
     seen = []
     for seed in range(40):
-        table = Table(TableConfig("a-dos", seed=seed, ladder=True, levels=(3,)))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed, ladder=True, levels=(3,)))
         levels = [table.computers[1].level]
         assert table.computer_level == 1
         rng = random.Random(seed)
@@ -138,14 +179,14 @@ def test_ladder_raises_the_computer_one_level_per_hand_won() -> None:
 
 
 def test_without_the_ladder_or_outside_two_players_the_chosen_levels_stay() -> None:
-    fixed = Table(TableConfig("a-dos", seed=1, levels=(3,)))
+    fixed = Table(TableConfig(find_rules("a-dos"), seed=1, levels=(3,)))
     assert fixed.computer_level == 3 and not fixed.config.climbs
-    four = Table(TableConfig("clasico", seed=1, levels=(2,), ladder=True))
+    four = Table(TableConfig(find_rules("clasico"), seed=1, levels=(2,), ladder=True))
     assert not four.config.climbs and four.computer_level == 2
 
 
 def test_a_tied_hand_ends_the_ladder_streak() -> None:
-    table = Table(TableConfig("a-dos", seed=5, ladder=True))
+    table = Table(TableConfig(find_rules("a-dos"), seed=5, ladder=True))
     tie = HandResult((65, 65), (55, 65), (0, 0), 0, LEARNER, "tie_last_trick")
     assert not table.match.keeps_streak(tie)
     won = HandResult((75, 55), (65, 55), (0, 0), 0, LEARNER, "points")
@@ -155,7 +196,7 @@ def test_a_tied_hand_ends_the_ladder_streak() -> None:
 def test_a_tie_played_out_at_the_table_ends_the_match_with_no_streak_added() -> None:
     # Look for a seeded two-player hand that ends tied, then check what the table does.
     for seed in range(400):
-        table = Table(TableConfig("a-dos", seed=seed, levels=(1,)))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed, levels=(1,)))
         play_hand(table, random.Random(seed), declare=1.0)
         result = table.result()
         assert result is not None
@@ -170,13 +211,13 @@ def test_a_tie_played_out_at_the_table_ends_the_match_with_no_streak_added() -> 
 
 def test_the_learner_leads_the_first_hand_then_the_deal_alternates() -> None:
     for ruleset in ("a-dos", "clasico", "a-tres"):
-        table = Table(TableConfig(ruleset, seed=11, ladder=True))
+        table = Table(TableConfig(find_rules(ruleset), seed=11, ladder=True))
         assert table.game.dealer == table.players - 1
         assert table.game.to_move == LEARNER
-    table = Table(TableConfig("a-dos", seed=0, ladder=True))
+    table = Table(TableConfig(find_rules("a-dos"), seed=0, ladder=True))
     dealers = [table.game.dealer]
     for seed in range(200):
-        table = Table(TableConfig("a-dos", seed=seed, levels=(1,)))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed, levels=(1,)))
         dealers = [table.game.dealer]
         rng = random.Random(seed)
         while True:
@@ -203,7 +244,7 @@ def test_best_ladder_score_is_kept_until_beaten() -> None:
 
 def test_ladder_state_survives_a_restore_mid_streak() -> None:
     for seed in range(60):
-        table = Table(TableConfig("a-dos", seed=seed, ladder=True))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed, ladder=True))
         rng = random.Random(seed)
         play_hand(table, rng, declare=1.0)
         if table.match_finished:
@@ -218,7 +259,7 @@ def test_ladder_state_survives_a_restore_mid_streak() -> None:
 
 # --------------------------------------------------------------------------- the trick held
 def test_a_finished_trick_stays_until_the_learner_lets_it_go() -> None:
-    table = Table(TableConfig("clasico", seed=8, levels=(1,)))
+    table = Table(TableConfig(find_rules("clasico"), seed=8, levels=(1,)))
     assert not table.trick_held
     table.click(table.legal_cards()[0])
     while table.game.tricks == [] and table.step():
@@ -230,7 +271,7 @@ def test_a_finished_trick_stays_until_the_learner_lets_it_go() -> None:
 
 def test_held_computers_do_not_lead_the_next_trick_until_it_is_collected() -> None:
     for seed in range(30):
-        table = Table(TableConfig("clasico", seed=seed, levels=(1,)))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed, levels=(1,)))
         table.click(table.legal_cards()[0])
         table.run(hold=True)
         if table.held_up:  # a computer won: it waits to lead
@@ -244,7 +285,7 @@ def test_held_computers_do_not_lead_the_next_trick_until_it_is_collected() -> No
 
 def test_playing_a_card_lets_the_finished_trick_go() -> None:
     for seed in range(30):
-        table = Table(TableConfig("clasico", seed=seed, levels=(1,)))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed, levels=(1,)))
         table.click(table.legal_cards()[0])
         table.run(hold=True)
         if table.waiting_for_learner and table.legal_cards():
@@ -262,7 +303,7 @@ def test_hint_says_why_in_one_sentence_in_both_languages() -> None:
             return [(card, 10.0 + card.points) for card in view.legal]
 
     for seed in range(12):
-        table = Table(TableConfig("clasico", seed=seed, levels=(2,)))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed, levels=(2,)))
         table.run()
         hint = table.hint(ByPoints())
         assert hint is not None and hint.reason in HINT_REASONS
@@ -273,7 +314,7 @@ def test_hint_says_why_in_one_sentence_in_both_languages() -> None:
 
 
 def test_hint_reason_reads_the_trick() -> None:
-    table = Table(TableConfig("clasico", seed=3, levels=(1,)))
+    table = Table(TableConfig(find_rules("clasico"), seed=3, levels=(1,)))
     view = table.game.view(LEARNER)
     for card in view.legal:  # leading: the reason is about the kind of lead
         reason, _ = hint_reason(view, card)
@@ -293,7 +334,7 @@ def test_hint_reason_reads_the_trick() -> None:
 
 def test_status_names_the_face_up_card_after_the_two_player_swap() -> None:
     for seed in range(300):
-        table = Table(TableConfig("a-dos", seed=seed, levels=(1,)))
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed, levels=(1,)))
         play_hand(table, random.Random(seed), declare=1.0)
         swaps = [e for e in table.game.events if isinstance(e, SwapEvent)]
         if not swaps:

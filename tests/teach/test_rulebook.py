@@ -85,7 +85,7 @@ def test_cante_examples_turn_on_a_trick_the_partner_won() -> None:
         assert codes(example.facts["pair"]) <= set(_CANTE_DEAL[0].split(","))
     # team: either partner sings; trick_winner: only the winner.
     assert [s.allowed for s in flag_example("cante_by").sides] == [True, False]
-    # per_player: both partners sing; one: the partner's cante uses up the trick.
+    # per_player: both partners sing; one: your cante (asked first) uses up the trick.
     assert [s.allowed for s in flag_example("cantes_per_trick").sides] == [True, False]
 
 

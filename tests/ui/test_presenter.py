@@ -161,11 +161,13 @@ def test_builder_fields_parse_and_validate() -> None:
 
 
 def test_generated_worksheet_set_is_reproducible_from_its_seed() -> None:
+    from tute_tutor.engine.variants import find_rules
     from tute_tutor.ui.builder import generated_set
 
-    first = generated_set("clasico", {}, "montar", 2, 5, seed=4)
-    assert first == generated_set("clasico", {}, "montar", 2, 5, seed=4)
-    assert first != generated_set("clasico", {}, "montar", 2, 5, seed=5)
+    rules = find_rules("clasico")
+    first = generated_set(rules, "montar", 2, 5, seed=4)
+    assert first == generated_set(rules, "montar", 2, 5, seed=4)
+    assert first != generated_set(rules, "montar", 2, 5, seed=5)
     assert [s.analyse().obligation for s in first] == ["montar"] * 5
 
 

@@ -6,7 +6,8 @@ its partner seat 2 in four players, seat 0 alone in two and three players (in th
 players the other level holds the two remaining seats, so equal players win half of
 the hands over both plays).
 
->>> summary = run_arena("clasico", 1, 1, deals=2, seed=3)
+>>> from tute_tutor.engine.variants import find_rules
+>>> summary = run_arena(find_rules("clasico"), 1, 1, deals=2, seed=3)
 >>> summary["deals"], summary["hands"], summary["a_hands_won"] + summary["b_hands_won"]
 (2, 4, 4)
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,7 @@ from tute_tutor.ai.base import play_hand
 from tute_tutor.ai.levels import get_player
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import Game, HandResult
-from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.engine.variants import Rules
 from tute_tutor.formats.limits import MAX_ARENA_DEALS
 
 
@@ -67,13 +68,12 @@ def score_for_a(rules: Rules, result: HandResult, seats: set[int]) -> tuple[bool
     return a_won, best_a - best_b
 
 
-def play_deal(ruleset: str, overrides: Mapping[str, Any] | None, level_a: int, level_b: int,
-              seed: int, deal: int) -> list[HandOutcome]:
+def play_deal(rules: Rules, level_a: int, level_b: int, seed: int,
+              deal: int) -> list[HandOutcome]:
     """Both plays of one deal."""
-    rules = find_rules(ruleset, overrides)
     outcomes = []
     for swapped in (False, True):
-        game = Game.deal(ruleset, overrides, rng=random.Random(f"deal:{seed}:{deal}"),
+        game = Game.deal(rules, rng=random.Random(f"deal:{seed}:{deal}"),
                          dealer=deal % rules.players, first_hand=deal == 0)
         seats = a_seats(rules, swapped)
         players = [get_player(level_a if s in seats else level_b) for s in range(rules.players)]
@@ -96,16 +96,14 @@ def wilson_interval(wins: int, total: int, z: float = 1.959964) -> tuple[float, 
     return (low, high)
 
 
-def _deal_job(args: tuple[str, dict[str, Any], int, int, int, int]) -> list[HandOutcome]:
+def _deal_job(args: tuple[Rules, int, int, int, int]) -> list[HandOutcome]:
     return play_deal(*args)
 
 
-def iter_outcomes(ruleset: str, level_a: int, level_b: int, deals: int, seed: int,
-                  overrides: Mapping[str, Any] | None = None,
+def iter_outcomes(rules: Rules, level_a: int, level_b: int, deals: int, seed: int,
                   jobs: int = 1) -> Iterator[list[HandOutcome]]:
     """The outcomes deal by deal (in parallel processes when ``jobs`` > 1)."""
-    jobs_args = ((ruleset, dict(overrides or {}), level_a, level_b, seed, d)
-                 for d in range(deals))
+    jobs_args = ((rules, level_a, level_b, seed, d) for d in range(deals))
     if jobs <= 1:
         for args in jobs_args:
             yield _deal_job(args)
@@ -116,10 +114,8 @@ def iter_outcomes(ruleset: str, level_a: int, level_b: int, deals: int, seed: in
         yield from pool.imap(_deal_job, jobs_args, chunksize=1)
 
 
-def check_arguments(ruleset: str, level_a: int, level_b: int, deals: int,
-                    overrides: Mapping[str, Any] | None = None) -> Rules:
-    """Raise a clear error for a bad rule set, level or number of deals."""
-    rules = find_rules(ruleset, overrides)
+def check_arguments(level_a: int, level_b: int, deals: int) -> None:
+    """Raise a clear error for a bad level or number of deals."""
     for name, level in (("--a", level_a), ("--b", level_b)):
         if level not in (1, 2, 3, 4):
             raise ArenaError(f"{name} {level}: computer levels are 1 to 4")
@@ -127,23 +123,22 @@ def check_arguments(ruleset: str, level_a: int, level_b: int, deals: int,
         raise ArenaError(f"--deals {deals}: play at least one deal")
     if deals > MAX_ARENA_DEALS:
         raise ArenaError(f"--deals {deals}: at most {MAX_ARENA_DEALS} deals in one run")
-    return rules
 
 
-def run_arena(ruleset: str, level_a: int, level_b: int, deals: int, seed: int = 0, *,
-              overrides: Mapping[str, Any] | None = None, jobs: int = 1,
+def run_arena(rules: Rules, level_a: int, level_b: int, deals: int, seed: int = 0, *,
+              jobs: int = 1,
               progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and sum them up as the ``arena`` command prints.
 
     ``progress`` is called after each deal with the running ``hands``, ``a_hands_won``
     and ``a_mean_margin``.
     """
-    check_arguments(ruleset, level_a, level_b, deals, overrides)
+    check_arguments(level_a, level_b, deals)
     started = time.perf_counter()
     won = 0
     margin = 0
     hands = 0
-    for outcomes in iter_outcomes(ruleset, level_a, level_b, deals, seed, overrides, jobs):
+    for outcomes in iter_outcomes(rules, level_a, level_b, deals, seed, jobs):
         for outcome in outcomes:
             hands += 1
             won += outcome.a_won

@@ -102,38 +102,39 @@ def apply_action(game: Game, seat: int, action: Action) -> Event:
 
 def declare_for_all(game: Game, players: Sequence[Player | None],
                     rng: random.Random) -> list[Event]:
-    """Let every computer seat make its declarations in the open moment.
+    """Let the computer seats make their declarations in the open moment.
 
-    Seats are asked in playing order from the trick's winner; ``None`` marks a human
-    seat (skipped). A seat is asked again after its actions (a swap can complete a
-    pair to sing) until it has nothing more to declare. Returns the events made.
+    Seats are asked as the engine asks them (:attr:`Game.declarer`: from the seat after
+    the trick's winner, the winner last); ``None`` marks a human seat, and asking stops
+    at a human's turn. A seat is asked again after its actions (a swap can complete a
+    pair to sing) until it declares nothing more, which is its pass. Returns the events
+    made (passes included).
     """
     events: list[Event] = []
-    if game.finished or game.moment is None:
-        return events
-    winner = game.moment.winner
-    for step in range(game.players):
-        seat = (winner + step) % game.players
+    for _ in range(4 * game.players):  # tute, swap, cante and a pass per seat at most
+        seat = game.declarer
+        if seat is None or game.finished:
+            break
         player = players[seat]
         if player is None:
+            break
+        actions = player.declarations(game.view(seat), rng)
+        if not actions:
+            events.append(game.pass_turn(seat))
             continue
-        for _ in range(4):  # tute, swap, cante: at most three rounds ever make sense
-            actions = player.declarations(game.view(seat), rng)
-            if not actions:
-                break
-            for action in actions:
-                events.append(apply_action(game, seat, action))
-                if game.finished:
-                    return events
+        for action in actions:
+            events.append(apply_action(game, seat, action))
+            if game.finished:
+                return events
     return events
 
 
 def computer_turn(game: Game, players: Sequence[Player | None],
                   rng: random.Random) -> list[Event]:
     """Declarations of the open moment, then the card of the seat to move if it is a
-    computer. Returns the events made (empty when a human is to play)."""
+    computer. Returns the events made (none of them a card when a human is to act)."""
     events = declare_for_all(game, players, rng)
-    if game.finished:
+    if game.finished or game.declarer is not None:  # a human is asked to declare
         return events
     seat = game.to_move
     assert seat is not None

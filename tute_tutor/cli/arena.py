@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from tute_tutor.ai.arena import check_arguments, run_arena
 from tute_tutor.cli.common import add_output_options, overrides_from, whole
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.formats.limits import MAX_ARENA_DEALS, MAX_ARENA_JOBS, MAX_SEED
 from tute_tutor.words.catalog import t_count
 
@@ -43,8 +44,8 @@ def add_command(subparsers: Any) -> None:
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     """Run the arena and print its summary."""
-    overrides = overrides_from(args.set)
-    check_arguments(args.ruleset, args.a, args.b, args.deals, overrides)
+    rules = find_rules(args.ruleset, overrides_from(args.set))
+    check_arguments(args.a, args.b, args.deals)
     bar = None
     if args.deals >= PROGRESS_FROM and not args.no_progress:
         from tqdm import tqdm
@@ -59,8 +60,8 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
             bar.update(1)
 
     try:
-        summary = run_arena(args.ruleset, args.a, args.b, args.deals, args.seed,
-                            overrides=overrides, jobs=args.jobs, progress=progress)
+        summary = run_arena(rules, args.a, args.b, args.deals, args.seed, jobs=args.jobs,
+                            progress=progress)
     finally:
         if bar is not None:
             bar.close()

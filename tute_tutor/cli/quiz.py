@@ -64,9 +64,8 @@ def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
     count = parse_whole(args.count, name="--count", low=1, high=MAX_COUNT, error=QuizError,
                         code=QuizError.code)
     difficulty = parse_difficulty(args.difficulty)
-    overrides = overrides_from(args.set)
-    find_rules(args.ruleset, overrides)
-    questions = generate_quiz(args.kind, seed, count, args.ruleset, overrides or None,
+    rules = find_rules(args.ruleset, overrides_from(args.set))
+    questions = generate_quiz(args.kind, seed, count, rules,
                               lang=args.lang, difficulty=difficulty)
     if args.json:
         data = {"questions": [q.to_json() for q in questions]}

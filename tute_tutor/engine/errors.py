@@ -123,6 +123,11 @@ class BadSwapError(TuteError):
     code = "bad_swap"
 
 
+class BadPassError(TuteError):
+    """A pass by a seat that is not the one asked to declare now."""
+    code = "bad_pass"
+
+
 class HandOverError(TuteError):
     """An action after the hand has ended."""
     code = "hand_over"

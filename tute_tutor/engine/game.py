@@ -4,7 +4,14 @@ Every action has three faces (``check_*`` raises a learner-readable error, ``can
 answers a bool, the action itself checks, changes the state and returns a frozen
 event). The event log is the hand record, the replay and the undo stack.
 
->>> game = Game.deal("clasico", seed=7, dealer=3)
+The engine owns the turn: :attr:`Game.to_act` is the seat whose decision is next, in
+the order of docs/RULES.md, "Whose turn it is": after a trick, the seats that may declare
+are asked in playing order from the seat after the winner, the winner last; a seat with
+nothing to declare is skipped; then the winner leads. Passing is an event
+(:meth:`Game.pass_turn`); a card played passes every seat still to be asked, and a
+declaration passes the seats asked before it.
+
+>>> game = Game.deal(find_rules("clasico"), seed=7, dealer=3)
 >>> game.to_move, len(game.hand(0))
 (0, 10)
 >>> first = game.legal_plays()[0]
@@ -15,13 +22,13 @@ event). The event log is the hand record, the replay and the undo stack.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, SUIT_MASKS, Card, cards_of
 from tute_tutor.engine.errors import (
     BadCanteError,
+    BadPassError,
     BadSwapError,
     BadTuteError,
     HandOverError,
@@ -85,7 +92,62 @@ class SwapEvent:
         return {"swap": True, "seat": self.seat}
 
 
-Event = PlayEvent | CanteEvent | TuteEvent | SwapEvent
+@dataclass(frozen=True, slots=True)
+class PassEvent:
+    """The seat asked to declare after a trick declares nothing (more).
+
+    Not part of the public hand record (``tute-hand/1`` holds no passes: a card played
+    passes every seat still to be asked), but kept in :attr:`Game.events` for undo and
+    saved states.
+    """
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        """This item as saved states write it (never in a ``tute-hand/1`` record)."""
+        return {"pass": True, "seat": self.seat}
+
+
+Event = PlayEvent | CanteEvent | TuteEvent | SwapEvent | PassEvent
+
+
+HistoryKind = Literal["deal", "play", "renuncio", "trick", "cante", "tute", "swap", "pass",
+                      "draw", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One thing that happened in a hand, self-contained: who, what, which trick.
+
+    ``trick`` is the 1-based number of the trick it belongs to: the trick being played
+    (a card), the trick won (``trick``), or the trick that opened the moment (cantes,
+    tute, swap, pass, draws). ``event`` is the number of events in :attr:`Game.events`
+    once it happened. ``private`` is the only seat that may see it (a card drawn from
+    the stock; the face-up card drawn last is public), None for everyone.
+
+    By kind: ``deal`` (seat the dealer, ``card`` the trump card, ``suit`` trumps),
+    ``play``/``renuncio`` (``card``, its ``analysis``), ``trick`` (seat the winner,
+    ``card`` the winning card, ``points`` with the diez de últimas when ``last``),
+    ``cante`` (``suit``, ``points``), ``tute`` (``points`` 12 for reyes, 11 for
+    caballos), ``swap`` (``card`` given, ``other`` taken), ``pass``, ``draw`` (``card``),
+    ``end`` (seat the last trick's winner, ``result``).
+    """
+
+    kind: HistoryKind
+    seat: int
+    trick: int
+    event: int
+    card: Card | None = None
+    analysis: PlayAnalysis | None = None
+    suit: int | None = None
+    points: int = 0
+    other: Card | None = None
+    last: bool = False
+    result: HandResult | None = None
+    private: int | None = None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether the player at ``seat`` may see this entry (None: only public ones)."""
+        return self.private is None or self.private == seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,17 +216,16 @@ class _Moment:
     singers: set[int] = field(default_factory=set)
     cantes: int = 0
     swapped: bool = False
+    passed: set[int] = field(default_factory=set)
+    """Seats that declare nothing more in this moment (a pass, or a later seat declared)."""
 
 
 class Game:
     """One hand of Tute for 2, 3 or 4 players under a rule set."""
 
     def __init__(self, rules: Rules, dealer: int, hands: list[int], trump_card: int,
-                 stock: list[int] | None = None, *, ruleset: str = "clasico",
-                 overrides: Mapping[str, Any] | None = None) -> None:
+                 stock: list[int] | None = None) -> None:
         self.rules = rules
-        self.ruleset = ruleset
-        self.overrides = dict(overrides or {})
         self.players = rules.players
         self.dealer = dealer
         self.trump_card = trump_card
@@ -176,21 +237,22 @@ class Game:
 
     # ----------------------------------------------------------------- set-up
     @classmethod
-    def deal(cls, ruleset: str = "clasico", overrides: Mapping[str, Any] | None = None, *,
-             seed: int | None = None, rng: random.Random | None = None, dealer: int = 0,
+    def deal(cls, rules: Rules | str = "clasico", *, seed: int | None = None,
+             rng: random.Random | None = None, dealer: int = 0,
              first_hand: bool = False) -> Game:
-        """Shuffle and deal a new hand, reproducible from ``seed`` or ``rng``.
+        """Shuffle and deal a new hand under ``rules``, reproducible from ``seed`` or ``rng``.
 
+        ``rules`` may be a preset id, short for ``find_rules(id)``.
         How: docs/RULES.md, "Seats, the deal and trumps".
         """
-        rules = find_rules(ruleset, overrides)
+        if isinstance(rules, str):
+            rules = find_rules(rules)
         rng = rng or random.Random(seed)
         force = None
         if first_hand and rules.first_hand_trump is not None:
             force = SUIT_LETTERS.index(rules.first_hand_trump)
         hands, trump_card, stock = deal(rng, rules.players, dealer % rules.players, force)
-        return cls(rules, dealer % rules.players, hands, trump_card, stock, ruleset=ruleset,
-                   overrides=overrides)
+        return cls(rules, dealer % rules.players, hands, trump_card, stock)
 
     def _reset(self) -> None:
         self.hands = list(self.initial_hands)
@@ -211,12 +273,51 @@ class Game:
         self.tute: TuteEvent | None = None
         self.renuncio: PlayEvent | None = None
         self.finished = False
+        self.history: list[HistoryEntry] = [
+            HistoryEntry("deal", self.dealer, 1, 0, card=CARDS[self.trump_card], suit=self.trump)]
+        """What happened so far, as data (rebuilt with the state on undo)."""
 
     # ----------------------------------------------------------------- reading
     @property
     def to_move(self) -> int | None:
         """Seat whose card is next, or None once the hand is over."""
         return None if self.finished else self.turn
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is next: :attr:`declarer` while a seat is asked to
+        declare after a trick, else the seat to play; None once the hand is over."""
+        if self.finished:
+            return None
+        asked = self.declarer
+        return self.turn if asked is None else asked
+
+    @property
+    def declarer(self) -> int | None:
+        """The seat asked to declare now (cantes, tute, swap), or None when nobody is.
+
+        After a trick the seats are asked in playing order from the seat after the
+        winner, the winner last; a seat that passed, or has nothing to declare, is
+        skipped (docs/RULES.md, "Whose turn it is").
+        """
+        if self.finished or self.moment is None:
+            return None
+        for seat in self.declaring_order():
+            if seat not in self.moment.passed and self.has_offers(seat):
+                return seat
+        return None
+
+    def declaring_order(self) -> list[int]:
+        """The seats in the order they are asked in the open moment (the winner last)."""
+        if self.moment is None:
+            return []
+        winner = self.moment.winner
+        return [(winner + i) % self.players for i in range(1, self.players + 1)]
+
+    def has_offers(self, seat: int) -> bool:
+        """``seat`` may sing, declare a tute or swap now."""
+        return bool(self.declarable_cantes(seat)) or self.can_tute(seat) \
+            or self.can_swap(seat)
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, sorted."""
@@ -317,8 +418,25 @@ class Game:
         seat = self.turn
         event = PlayEvent(seat, card, analysis.obligation, card in analysis.legal)
         self.events.append(event)
+        number = len(self.tricks) + 1
+        self.history.append(HistoryEntry("play" if event.legal else "renuncio", seat, number,
+                                         len(self.events), card=card, analysis=analysis))
         self._apply_play(event)
+        if len(self.tricks) == number and self.renuncio is None:
+            trick = self.tricks[-1]
+            last = self.finished
+            self.history.append(HistoryEntry(
+                "trick", trick.winner, number, len(self.events),
+                card=trick.cards[(trick.winner - trick.leader) % self.players],
+                points=trick.points + (10 if last else 0), last=last))
+        if self.finished:
+            self._history_end()
         return event
+
+    def _history_end(self) -> None:
+        seat = self.tricks[-1].winner if self.tricks else 0
+        self.history.append(HistoryEntry("end", seat, max(1, len(self.tricks)),
+                                         len(self.events), result=self.result()))
 
     def _apply_play(self, event: PlayEvent) -> None:
         card = event.card.index
@@ -357,8 +475,16 @@ class Game:
             return
         if self.draw_pile:
             winner = self.moment.winner
-            self.hands[winner] |= 1 << self.draw_pile.pop(0)
-            self.hands[1 - winner] |= 1 << self.draw_pile.pop(0)
+            number, at = self.moment.trick_number, len(self.events)
+            public = len(self.draw_pile) == 2  # the face-up card is the last one drawn
+            first, second = self.draw_pile.pop(0), self.draw_pile.pop(0)
+            self.hands[winner] |= 1 << first
+            self.hands[1 - winner] |= 1 << second
+            self.history.append(HistoryEntry("draw", winner, number, at, card=CARDS[first],
+                                             private=winner))
+            self.history.append(HistoryEntry("draw", 1 - winner, number, at,
+                                             card=CARDS[second],
+                                             private=None if public else 1 - winner))
         self.moment = None
 
     # ----------------------------------------------------------------- cantes
@@ -373,6 +499,8 @@ class Game:
             return "stock_empty"
         if not 0 <= seat < self.players:
             return "no_seat"
+        if seat in moment.passed:
+            return "passed"
         if self.rules.cante_by == "trick_winner" or not self.rules.has_teams:
             if seat != moment.winner:
                 return "winner_only"
@@ -445,13 +573,25 @@ class Game:
         self._apply_cante(event)
         return event
 
+    def _pass_before(self, seat: int) -> None:
+        """A declaration by ``seat`` passes the seats asked before it."""
+        assert self.moment is not None
+        for other in self.declaring_order():
+            if other == seat:
+                return
+            self.moment.passed.add(other)
+
     def _apply_cante(self, event: CanteEvent) -> None:
         assert self.moment is not None
+        self._pass_before(event.seat)
         self.moment.singers.add(event.seat)
         self.moment.cantes += 1
         self.sung_suits.add(event.suit)
         self.cantes.append(CanteRecord(event.seat, event.suit, event.points,
                                        self.moment.trick_number))
+        self.history.append(HistoryEntry("cante", event.seat, self.moment.trick_number,
+                                         len(self.events), suit=event.suit,
+                                         points=event.points))
 
     # ----------------------------------------------------------------- tute
     def check_tute(self, seat: int, kind: str | None = None) -> Literal["reyes", "caballos"]:
@@ -463,6 +603,8 @@ class Game:
             raise BadTuteError(reason="no_moment")
         if not 0 <= seat < self.players:
             raise BadTuteError(reason="no_seat", seat=seat)
+        if seat in moment.passed:
+            raise BadTuteError(reason="passed", seat=seat)
         held = self.tute_kind(seat)
         if held is None or (kind is not None and kind != held):
             if kind is None:
@@ -495,8 +637,13 @@ class Game:
         held = self.check_tute(seat, kind)
         event = TuteEvent(seat, held)
         self.events.append(event)
+        self._pass_before(seat)
+        assert self.moment is not None
+        self.history.append(HistoryEntry("tute", seat, self.moment.trick_number,
+                                         len(self.events), points=12 if held == "reyes" else 11))
         self.tute = event
         self.finished = True
+        self._history_end()
         return event
 
     # ----------------------------------------------------------------- swap
@@ -522,6 +669,8 @@ class Game:
             raise BadSwapError(reason="not_now")
         if seat != moment.winner:
             raise BadSwapError(reason="winner_only", winner=moment.winner)
+        if seat in moment.passed:
+            raise BadSwapError(reason="passed", seat=seat)
         if moment.swapped:
             raise BadSwapError(reason="one_per_trick")
         card = self.swap_card(seat)
@@ -549,10 +698,54 @@ class Game:
 
     def _apply_swap(self, event: SwapEvent) -> None:
         assert self.moment is not None
+        self._pass_before(event.seat)
         self.hands[event.seat] ^= (1 << event.given.index) | (1 << event.taken.index)
         self.draw_pile[-1] = event.given.index
         self.moment.swapped = True
         self.swaps.append(event)
+        self.history.append(HistoryEntry("swap", event.seat, self.moment.trick_number,
+                                         len(self.events), card=event.given,
+                                         other=event.taken))
+
+    # ----------------------------------------------------------------- passing
+    def check_pass(self, seat: int) -> None:
+        """Raise :class:`BadPassError` unless ``seat`` is the seat asked to declare now."""
+        if self.finished:
+            raise BadPassError(reason="hand_over", seat=seat)
+        asked = self.declarer
+        if asked is None:
+            raise BadPassError(reason="nobody_asked", seat=seat)
+        if seat != asked:
+            raise BadPassError(reason="not_asked", seat=seat, asked=asked)
+
+    def can_pass(self, seat: int) -> bool:
+        """Whether ``seat`` may pass now (it is the seat asked to declare)."""
+        try:
+            self.check_pass(seat)
+        except TuteError:
+            return False
+        return True
+
+    def pass_turn(self, seat: int) -> PassEvent:
+        """The seat asked to declare declares nothing (more) after this trick."""
+        self.check_pass(seat)
+        event = PassEvent(seat)
+        self.events.append(event)
+        assert self.moment is not None
+        self.moment.passed.add(seat)
+        self.history.append(HistoryEntry("pass", seat, self.moment.trick_number,
+                                         len(self.events)))
+        return event
+
+    # ----------------------------------------------------------------- copies
+    def replayed(self, count: int | None = None) -> Game:
+        """A new game of the same deal with the first ``count`` events (all by default)
+        applied: a copy to look ahead in, or this hand as it stood at an earlier event."""
+        copy = Game(self.rules, self.dealer, list(self.initial_hands), self.trump_card,
+                    list(self.initial_stock))
+        for event in self.events[:count]:
+            copy.apply(event)
+        return copy
 
     # ----------------------------------------------------------------- undo
     def undo(self) -> Event:
@@ -585,6 +778,8 @@ class Game:
             return self.cante(event.seat, event.suit)
         if isinstance(event, TuteEvent):
             return self.declare_tute(event.seat, event.kind)
+        if isinstance(event, PassEvent):
+            return self.pass_turn(event.seat)
         return self.swap(event.seat)
 
     # ----------------------------------------------------------------- scoring
@@ -646,14 +841,19 @@ class Game:
         """The ``tute-hand/1`` record of this hand so far."""
         return {
             "format": "tute-hand/1",
-            "ruleset": self.ruleset,
-            "overrides": dict(self.overrides),
+            "ruleset": self.rules.ruleset,
+            "overrides": self.rules.overrides_dict(),
             "dealer": self.dealer,
             "trump_card": str(CARDS[self.trump_card]),
             "hands": [[str(c) for c in cards_of(h)] for h in self.initial_hands],
             "stock": [str(CARDS[c]) for c in self.initial_stock],
-            "events": [e.to_json() for e in self.events],
+            "events": [e.to_json() for e in self.events if not isinstance(e, PassEvent)],
         }
+
+    @property
+    def ruleset(self) -> str:
+        """The preset id of the rules (``rules.ruleset``)."""
+        return self.rules.ruleset
 
     def played_mask(self) -> int:
         """Mask of every card already played in this hand (tricks and the open trick)."""
@@ -695,7 +895,7 @@ class Game:
             legal = tuple(self.analyse().legal)
         played = self.played_mask()
         return SeatView(
-            seat=seat, rules=self.rules, ruleset=self.ruleset, dealer=self.dealer,
+            seat=seat, rules=self.rules, ruleset=self.rules.ruleset, dealer=self.dealer,
             hand=tuple(cards_of(self.hands[seat])), hand_mask=self.hands[seat],
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             trump=self.trump, trump_card=CARDS[self.trump_card], face_up=self.face_up,

@@ -16,7 +16,7 @@ Match modes (flag ``match``, docs/RULES.md, "The match"):
 The next dealer follows the flag ``next_dealer``: ``next`` passes the deal to the
 next seat, ``last_trick_winner`` gives it to whoever won the last trick.
 
->>> m = Match.new("clasico", seed=5)
+>>> m = Match.new(find_rules("clasico"), seed=5)
 >>> game = m.current
 >>> while not game.finished:
 ...     _ = game.play(game.legal_plays()[0])
@@ -30,7 +30,6 @@ next seat, ``last_trick_winner`` gives it to whoever won the last trick.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,12 +105,9 @@ def next_dealer(rules: Rules, game: Game) -> int:
 class Match:
     """Hands of one rule set until a side wins the match. Seeded and reproducible."""
 
-    def __init__(self, rules: Rules, *, ruleset: str = "clasico",
-                 overrides: Mapping[str, Any] | None = None, seed: int | None = None,
+    def __init__(self, rules: Rules, *, seed: int | None = None,
                  rng: random.Random | None = None, dealer: int = 0, player: int = 0) -> None:
         self.rules = rules
-        self.ruleset = ruleset
-        self.overrides = dict(overrides or {})
         self.rng = rng or random.Random(seed)
         self.kind, self.target = match_target(rules)
         if not 0 <= player < rules.sides:
@@ -128,17 +124,20 @@ class Match:
         self.current = self._deal(dealer % rules.players, first=True)
 
     @classmethod
-    def new(cls, ruleset: str = "clasico", overrides: Mapping[str, Any] | None = None, *,
-            seed: int | None = None, rng: random.Random | None = None, dealer: int = 0,
-            player: int = 0) -> Match:
-        """A new match of preset ``ruleset`` with ``overrides``; the first hand is dealt."""
-        rules = find_rules(ruleset, overrides)
-        return cls(rules, ruleset=ruleset, overrides=overrides, seed=seed, rng=rng,
-                   dealer=dealer, player=player)
+    def new(cls, rules: Rules | str = "clasico", *, seed: int | None = None,
+            rng: random.Random | None = None, dealer: int = 0, player: int = 0) -> Match:
+        """A new match under ``rules`` (or a preset id); the first hand is dealt."""
+        if isinstance(rules, str):
+            rules = find_rules(rules)
+        return cls(rules, seed=seed, rng=rng, dealer=dealer, player=player)
+
+    @property
+    def ruleset(self) -> str:
+        """The preset id of the rules (``rules.ruleset``)."""
+        return self.rules.ruleset
 
     def _deal(self, dealer: int, *, first: bool) -> Game:
-        return Game.deal(self.ruleset, self.overrides, rng=self.rng, dealer=dealer,
-                         first_hand=first)
+        return Game.deal(self.rules, rng=self.rng, dealer=dealer, first_hand=first)
 
     @property
     def streak_score(self) -> int:
@@ -220,7 +219,7 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         """A summary: mode, target, scores, winner and every hand's record."""
         out: dict[str, Any] = {
-            "ruleset": self.ruleset, "overrides": dict(self.overrides),
+            "ruleset": self.rules.ruleset, "overrides": self.rules.overrides_dict(),
             "match": self.rules.match, "scores": list(self.scores),
             "finished": self.finished, "winner": self.winner,
             "hands": [{"dealer": h.dealer, "winner": h.winner, "reason": h.result.reason,

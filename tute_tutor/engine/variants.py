@@ -5,6 +5,8 @@ Presets live in a registry looked up by id; code asks a flag, never a preset nam
 >>> rules = find_rules("clasico", {"partner_exemption": True})
 >>> rules.partner_exemption, rules.players
 (True, 4)
+>>> rules.ruleset, rules.overrides_dict()
+('clasico', {'partner_exemption': True})
 >>> find_rules("clasico", {"partner_exemptoin": True})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -41,8 +43,15 @@ def _play_flag(example: tuple[str, str, str, str]) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule flag (docs/RULES.md, "Rule flags"). ``players`` is fixed by the preset."""
+    """Every rule flag (docs/RULES.md, "Rule flags"). ``players`` is fixed by the preset.
 
+    A value made by :func:`find_rules` also knows its name: ``ruleset``, the preset id, and
+    ``overrides``, the flags where it differs from that preset as sorted (flag, value) pairs
+    (canonical and hashable; :meth:`overrides_dict` gives them as a dict). Neither is a flag.
+    """
+
+    ruleset: str = "clasico"
+    overrides: tuple[tuple[str, Any], ...] = ()
     players: int = 4
     overtake_when_trumped: bool = _play_flag(("o", "12c,4c,5b", "10c,2o", "4c"))
     trump_when_cannot_overtrump: bool = _play_flag(("o", "2o,5b,7e", "4c,1o", "5b"))
@@ -102,23 +111,30 @@ class Rules:
     def flags(self) -> dict[str, Any]:
         """Every overridable flag with its value."""
         values = asdict(self)
-        del values["players"]
+        for name in _NOT_FLAGS:
+            del values[name]
         return values
 
+    def overrides_dict(self) -> dict[str, Any]:
+        """The overrides of the preset as a dict of flag: value (the JSON shape)."""
+        return dict(self.overrides)
+
+
+_NOT_FLAGS: Final = ("ruleset", "overrides", "players")
 
 PRESETS: Final[dict[str, Rules]] = {
     "clasico": Rules(),
-    "las40": Rules(tute_award=2, match="points:3", next_dealer="last_trick_winner"),
-    "ludoteka": Rules(tute_award=2, match="ludoteka:6", first_hand_trump="o"),
-    "estricto": Rules(overtake_when_trumped=True, cante_by="trick_winner",
+    "las40": Rules("las40", tute_award=2, match="points:3", next_dealer="last_trick_winner"),
+    "ludoteka": Rules("ludoteka", tute_award=2, match="ludoteka:6", first_hand_trump="o"),
+    "estricto": Rules("estricto", overtake_when_trumped=True, cante_by="trick_winner",
                       cantes_per_trick="one", tute_timing="after_won_trick"),
-    "a-tres": Rules(players=3),
-    "a-dos": Rules(players=2, cante_by="trick_winner", cantes_per_trick="one",
+    "a-tres": Rules("a-tres", players=3),
+    "a-dos": Rules("a-dos", players=2, cante_by="trick_winner", cantes_per_trick="one",
                    tute_timing="after_won_trick", match="streak"),
 }
 """The presets (docs/RULES.md, "Presets"), by their stable id."""
 
-FLAG_NAMES: Final = tuple(f.name for f in fields(Rules) if f.name != "players")
+FLAG_NAMES: Final = tuple(f.name for f in fields(Rules) if f.name not in _NOT_FLAGS)
 """Every flag a rule set may override, in the order of :class:`Rules`."""
 PLAY_EXAMPLES: Final[dict[str, tuple[str, str, str, str]]] = {
     f.name: f.metadata[_EXAMPLE] for f in fields(Rules) if _EXAMPLE in f.metadata}
@@ -134,7 +150,11 @@ def preset_ids() -> list[str]:
 
 
 def find_rules(ruleset: str, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The preset ``ruleset`` with ``overrides`` applied and validated."""
+    """The preset ``ruleset`` with ``overrides`` applied and validated.
+
+    The value records ``ruleset`` and the overrides that change a flag of the preset
+    (one equal to the preset's own value changes nothing and is not kept).
+    """
     if not isinstance(ruleset, str) or ruleset not in PRESETS:
         raise RulesError(reason="unknown_ruleset", value=ruleset, known=list(PRESETS))
     base = PRESETS[ruleset]
@@ -143,11 +163,17 @@ def find_rules(ruleset: str, overrides: Mapping[str, Any] | None = None) -> Rule
     if not isinstance(overrides, Mapping):
         raise RulesError(reason="overrides_not_object", value=overrides)
     changes = {name: validate_flag(name, value) for name, value in overrides.items()}
-    return replace(base, **changes)
+    preset = base.flags()
+    kept = tuple(sorted(((name, value) for name, value in changes.items()
+                         if preset[name] != value or type(preset[name]) is not type(value)),
+                        key=lambda pair: pair[0]))
+    return replace(base, overrides=kept, **changes)
 
 
 def validate_flag(name: object, value: object) -> Any:
     """Check one override; return the value in its canonical type."""
+    if name in ("ruleset", "overrides"):
+        raise RulesError(reason="unknown_flag", value=name, known=list(FLAG_NAMES))
     if name == "players":
         raise RulesError(reason="players_fixed")
     if not isinstance(name, str) or name not in FLAG_NAMES:

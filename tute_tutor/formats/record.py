@@ -97,9 +97,7 @@ def game_from_record(record: object) -> Game:
             raise RecordError(f"the trump card {trump_card} must be in the dealer's hand")
         if rules.players == 3 and any(str(c) == "2o" for c in seen):
             raise RecordError("tute a tres plays without the 2o")
-    overrides_dict = dict(overrides) if isinstance(overrides, Mapping) else {}
-    return Game(rules, dealer, hands, trump_card.index, [c.index for c in stock],
-                ruleset=str(ruleset), overrides=overrides_dict)
+    return Game(rules, dealer, hands, trump_card.index, [c.index for c in stock])
 
 
 def apply_record_event(game: Game, index: int, event: object) -> None:

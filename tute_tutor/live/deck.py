@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.variants import find_rules, overrides_of
+from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.live.classroom import LIVE_KINDS, ClassError
 from tute_tutor.quiz.generator import generate_question, kinds_for, rules_for
@@ -49,24 +49,22 @@ def scenario_specs(scenarios: Iterable[Scenario], kind: str = "legal") -> list[d
     return [{"kind": kind, "scenario": s.to_json()} for s in scenarios]
 
 
-def generated_specs(kinds: Sequence[str], count: int, *, ruleset: str,
-                    overrides: Mapping[str, Any] | None, difficulty: int, seed: int,
-                    rule: str | None = None) -> list[dict[str, Any]]:
-    """``count`` generated questions taking turns among ``kinds``; ``rule`` (an
-    obligation code or topic) narrows each kind that trains it."""
-    rules = find_rules(ruleset, overrides)
+def generated_specs(kinds: Sequence[str], count: int, *, rules: Rules, difficulty: int,
+                    seed: int, rule: str | None = None) -> list[dict[str, Any]]:
+    """``count`` generated questions under ``rules`` taking turns among ``kinds``;
+    ``rule`` (an obligation code or topic) narrows each kind that trains it."""
     usable = [k for k in kinds if k in LIVE_KINDS and k in kinds_for(rules)]
     if not usable:
         raise ClassError("bad_kind", kind=",".join(kinds))
     rng = random.Random(seed)
     specs = []
-    clean = overrides_of(rules, ruleset)
     for i in range(count):
         kind = usable[i % len(usable)]
         trained = rules_for(kind, rules, difficulty)
         chosen = rule if rule in trained else rng.choice(trained)
-        specs.append({"kind": kind, "seed": rng.randrange(1 << 30), "ruleset": ruleset,
-                      "overrides": clean, "difficulty": difficulty, "rule": chosen})
+        specs.append({"kind": kind, "seed": rng.randrange(1 << 30),
+                      "ruleset": rules.ruleset, "overrides": rules.overrides_dict(),
+                      "difficulty": difficulty, "rule": chosen})
     return specs
 
 
@@ -117,8 +115,9 @@ def _make_question(spec_json: str, lang: str) -> QuizQuestion:
         if kind not in SCENARIO_KINDS:
             raise ClassError("bad_kind", kind=kind)
         return _scenario_question(spec, lang)
-    return generate_question(kind, int(spec["seed"]), spec["ruleset"], spec.get("overrides"),
-                             lang=lang, difficulty=int(spec["difficulty"]),
+    return generate_question(kind, int(spec["seed"]),
+                             find_rules(spec["ruleset"], spec.get("overrides")), lang=lang,
+                             difficulty=int(spec["difficulty"]),
                              rule=spec.get("rule"))
 
 

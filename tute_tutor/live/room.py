@@ -19,7 +19,7 @@ lead (that passes). Computer seats (empty seats, and a human seat taken over aft
 idle limit) act through :func:`computer_move`, whose choice depends only on the room
 (its seed and version): whichever session computes it gets the same move.
 
->>> room = create(Settings("a-dos", level=1), "Ana", hash_token("t-ana"), seed=3,
+>>> room = create(Settings(find_rules("a-dos"), level=1), "Ana", hash_token("t-ana"), seed=3,
 ...               code="ABC234", now=0.0)
 >>> room = start(room, hash_token("t-ana"), now=1.0)
 >>> room.status, room.seats[1].kind
@@ -42,13 +42,12 @@ from tute_tutor.ai import get_player
 from tute_tutor.ai.base import CanteAction, SwapAction, TuteAction
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, suit_from_letter
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.game import Game, HandResult, SwapEvent, TrickRecord
+from tute_tutor.engine.game import Game, HandResult, HistoryEntry
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
-from tute_tutor.engine.variants import Rules, find_rules, validate_flag
+from tute_tutor.engine.variants import PRESETS, Rules, find_rules, validate_flag
 from tute_tutor.formats.names import BadName, normalise_name
 from tute_tutor.live.codes import CODE_ALPHABET, new_code, read_code, token_digest
-from tute_tutor.words.log import LogLine
 
 MAX_NICKNAME: Final = 24
 IDLE_LIMITS: Final = (30, 3600)
@@ -111,15 +110,14 @@ class Settings:
     4); the match length is the flag ``match`` (``hands:N``, ``points:N``, ...).
     """
 
-    ruleset: str = "clasico"
+    rules: Rules = PRESETS["clasico"]
     level: int = 2
     idle_limit: int = 120
-    overrides: tuple[tuple[str, Any], ...] = ()
 
     @property
-    def rules(self) -> Rules:
-        """The rules of this room."""
-        return find_rules(self.ruleset, dict(self.overrides))
+    def ruleset(self) -> str:
+        """The preset id of the room's rules."""
+        return self.rules.ruleset
 
     @property
     def players(self) -> int:
@@ -127,8 +125,8 @@ class Settings:
         return self.rules.players
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "level": self.level, "idle_limit": self.idle_limit,
-                "overrides": dict(self.overrides)}
+        return {"ruleset": self.rules.ruleset, "level": self.level,
+                "idle_limit": self.idle_limit, "overrides": self.rules.overrides_dict()}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Settings:
@@ -144,7 +142,7 @@ def make_settings(ruleset: object, overrides: Mapping[str, Any] | None = None, *
         clean = {str(k): validate_flag(k, v) for k, v in (overrides or {}).items()}
         if not isinstance(ruleset, str):
             raise TuteError(f"a rule set is a name, not {ruleset!r}")
-        find_rules(ruleset, clean)
+        rules = find_rules(ruleset, clean)
     except TuteError as err:
         raise RoomError("bad_settings", err.message) from None
     if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
@@ -153,7 +151,7 @@ def make_settings(ruleset: object, overrides: Mapping[str, Any] | None = None, *
     if not isinstance(idle_limit, int) or isinstance(idle_limit, bool) or \
             not low <= idle_limit <= high:
         raise RoomError("bad_settings", f"idle limit {idle_limit!r} is not {low}-{high} s")
-    return Settings(ruleset, level, idle_limit, tuple(sorted(clean.items())))
+    return Settings(rules, level, idle_limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,18 +235,27 @@ class Room:
 
 # ----------------------------------------------------------------- the match replayed
 @dataclass(frozen=True, slots=True)
-class LogEntry(LogLine):
-    """One thing that happened, kept as data (worded per viewer by live.words).
+class LogEntry:
+    """One line of a room's log: an entry of the engine's history of hand ``hand``
+    (worded per viewer by live.words)."""
 
-    ``private`` is the only seat that may read it (a card drawn from the stock), or
-    None for everyone.
-    """
-
-    kind: Literal["deal", "play", "renuncio", "cante", "tute", "swap", "trick", "draw",
-                  "end", "pass"]
-    seat: int
+    entry: HistoryEntry
     hand: int
-    private: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """What happened (the history entry's kind)."""
+        return self.entry.kind
+
+    @property
+    def seat(self) -> int:
+        """Who did it."""
+        return self.entry.seat
+
+    @property
+    def private(self) -> int | None:
+        """The only seat that may read it (a card drawn from the stock), None for all."""
+        return self.entry.private
 
 
 @dataclass
@@ -256,8 +263,8 @@ class Replay:
     """The match rebuilt from a room's seed and actions (read it, do not change it)."""
 
     match: Match
-    passed: set[int] = field(default_factory=set)
-    log: list[LogEntry] = field(default_factory=list)
+    past: list[Game] = field(default_factory=list)
+    """The match's finished hands before the current one."""
 
     @property
     def game(self) -> Game:
@@ -267,132 +274,80 @@ class Replay:
     def hand_number(self) -> int:
         return len(self.match.hands) + (0 if self.match.hand_over else 1)
 
-    def declarers(self) -> list[int]:
-        """Seats still to be asked in the open moment, in order (the winner last)."""
-        game = self.game
-        if game.finished or game.moment is None:
-            return []
-        winner = game.moment.winner
-        order = [(winner + i) % game.players for i in range(1, game.players + 1)]
-        return [s for s in order if s not in self.passed and has_offers(game, s)]
+    @property
+    def log(self) -> list[LogEntry]:
+        """The match so far: every hand's history, passes left out."""
+        games = [*self.past, self.game]
+        return [LogEntry(entry, number) for number, game in enumerate(games, 1)
+                for entry in game.history if entry.kind != "pass"]
 
     def to_act(self) -> int | None:
-        """The seat whose action comes next (None between hands and at the end)."""
-        if self.game.finished:
-            return None
-        pending = self.declarers()
-        return pending[0] if pending else self.game.to_move
+        """The seat whose action comes next, as the engine says (None between hands and
+        at the end)."""
+        return self.game.to_act
 
     def settle(self) -> None:
-        """Close a moment nobody is to be asked in (in two players the draws happen)."""
+        """Close a moment the engine asks nobody in any more (in two players the draws
+        happen)."""
         game = self.game
-        if game.finished or game.moment is None or self.declarers():
+        if game.finished or game.moment is None or game.declarer is not None:
             return
-        winner = game.moment.winner
-        pile = list(game.draw_pile)
-        game.close_moment()
-        self.passed.clear()
-        if len(pile) >= 2:
-            hand = self.hand_number
-            loser = 1 - winner
-            self.log.append(LogEntry("draw", winner, hand, card=CARDS[pile[0]],
-                                     private=winner))
-            public = len(pile) == 2  # the last card drawn is the face-up one
-            self.log.append(LogEntry("draw", loser, hand, card=CARDS[pile[1]],
-                                     private=None if public else loser))
+        game.close_moment()  # the engine's history has the draws
 
 
-def has_offers(game: Game, seat: int) -> bool:
-    """``seat`` may sing, declare a tute or swap now."""
-    return bool(game.declarable_cantes(seat)) or game.can_tute(seat) or game.can_swap(seat)
-
-
-def _deal_entry(replay: Replay) -> None:
-    game = replay.game
-    replay.log.append(LogEntry("deal", game.dealer, replay.hand_number,
-                               card=CARDS[game.trump_card], suit=game.trump))
-
-
-def _after(replay: Replay, tricks_before: int) -> None:
-    game = replay.game
-    hand = replay.hand_number
-    if len(game.tricks) > tricks_before and game.renuncio is None:
-        trick = game.tricks[-1]
-        last = game.finished and game.tute is None
-        replay.log.append(LogEntry("trick", trick.winner, hand,
-                                   card=winning_card(trick, game.players),
-                                   points=trick.points + (10 if last else 0), last=last))
-        replay.passed.clear()
-    if game.finished:
-        replay.log.append(LogEntry("end", trick_winner(game), hand, result=game.result()))
+def _after(replay: Replay) -> None:
+    if replay.game.finished:
         replay.match.finish_hand()
     else:
         replay.settle()
 
 
-def trick_winner(game: Game) -> int:
-    return game.tricks[-1].winner if game.tricks else 0
-
-
-def winning_card(trick: TrickRecord, players: int) -> Card:
-    """The card that took ``trick``."""
-    return trick.cards[(trick.winner - trick.leader) % players]
-
-
 def _apply(replay: Replay, action: Action) -> None:
     """Carry out one action (already known to be the acting seat's) or raise."""
     game = replay.game
-    hand = replay.hand_number
     if action.kind == "next":
         if not game.finished or replay.match.finished:
             raise RoomError("no_next_hand", "the hand is not over")
+        replay.past.append(game)
         replay.match.next_hand()
-        replay.passed.clear()
-        _deal_entry(replay)
         return
     if game.finished:
         raise RoomError("hand_over", "the hand is over")
     seat = action.seat
     if action.kind == "play":
-        if game.moment is not None:  # the winner leads: that passes its declarations
-            if replay.declarers() != [seat]:
-                raise RoomError("not_your_turn")
-            replay.passed.add(seat)
-            replay.settle()
+        if game.declarer == seat:  # the winner leads: that passes its declarations
+            game.pass_turn(seat)
+        replay.settle()
         analysis = game.analyse(seat)
         card = Card.parse(action.arg)
         if card not in analysis.hand:
             raise RoomError("not_in_hand", card=str(card))
         if card not in analysis.legal:
             raise RoomError("illegal_card", card=str(card), analysis=analysis)
-        tricks = len(game.tricks)
         game.play(card)
-        replay.log.append(LogEntry("play", seat, hand, card=card, analysis=analysis))
-        _after(replay, tricks)
+        _after(replay)
         return
     if action.kind == "pass":
-        replay.passed.add(seat)
+        try:
+            game.pass_turn(seat)
+        except TuteError as err:
+            raise RoomError("not_your_turn", err.message) from None
         replay.settle()
         return
     try:
         if action.kind == "cante":
-            event = game.cante(seat, suit_from_letter(action.arg))
-            replay.log.append(LogEntry("cante", seat, hand, suit=event.suit,
-                                       points=event.points))
+            game.cante(seat, suit_from_letter(action.arg))
         elif action.kind == "tute":
-            tute = game.declare_tute(seat, action.arg or None)
-            replay.log.append(LogEntry("tute", seat, hand,
-                                       points=12 if tute.kind == "reyes" else 11))
+            game.declare_tute(seat, action.arg or None)
         elif action.kind == "swap":
-            swap: SwapEvent = game.swap(seat)
-            replay.log.append(LogEntry("swap", seat, hand, card=swap.given, other=swap.taken))
+            game.swap(seat)
         else:
             raise RoomError("bad_action", f"unknown action {action.kind!r}")
     except RoomError:
         raise
     except TuteError as err:
         raise RoomError("cannot_declare", err.message) from None
-    _after(replay, len(game.tricks))
+    _after(replay)
 
 
 @lru_cache(maxsize=256)
@@ -401,9 +356,8 @@ def _replay_cached(settings: Settings, seed: int, actions: tuple[Action, ...]) -
 
 
 def _build(settings: Settings, seed: int, actions: Sequence[Action]) -> Replay:
-    match = Match.new(settings.ruleset, dict(settings.overrides), seed=seed)
+    match = Match.new(settings.rules, seed=seed)
     replay = Replay(match)
-    _deal_entry(replay)
     for action in actions:
         _check_actor(replay, action)
         _apply(replay, action)
@@ -588,7 +542,7 @@ def computer_action(room: Room) -> Action | None:
     game = rep.game
     player = get_player(room.settings.level)
     rng = computer_rng(room, seat)
-    if seat in rep.declarers():
+    if game.declarer == seat:
         for decl in player.declarations(game.view(seat), rng):
             if isinstance(decl, CanteAction):
                 return Action(seat, "cante", SUIT_LETTERS[decl.suit])
@@ -598,22 +552,12 @@ def computer_action(room: Room) -> Action | None:
                 return Action(seat, "swap")
         if game.to_move != seat or game.moment is None:
             return Action(seat, "pass")
-    card = player.choose_card(_lead_view(rep, seat), rng)
+    lead = game
+    if game.moment is not None:  # the view after the moment's draws, on a copy of the
+        lead = game.replayed()   # hand: the cached replay stays as it is
+        lead.close_moment()
+    card = player.choose_card(lead.view(seat), rng)
     return Action(seat, "play", str(card))
-
-
-def _lead_view(rep: Replay, seat: int) -> Any:
-    """The seat's view for choosing a card (after the moment's draws, if any)."""
-    game = rep.game
-    if game.moment is not None:
-        # A view with the draw done: a copy of the game, so the cached replay stays.
-        copy = Game(game.rules, game.dealer, game.initial_hands, game.trump_card,
-                    game.initial_stock, ruleset=game.ruleset, overrides=game.overrides)
-        for event in game.events:
-            copy.apply(event)
-        copy.close_moment()
-        return copy.view(seat)
-    return game.view(seat)
 
 
 def computer_move(room: Room, *, now: float) -> Room | None:
@@ -725,10 +669,10 @@ def seat_view(room: Room, seat: int | None) -> SeatRoomView:
     analysis = None
     offers = Offers()
     if acting == seat:
-        if seat in rep.declarers():
+        if game.declarer == seat:
             offers = Offers(tuple(game.declarable_cantes(seat)), game.can_tute(seat),
                             game.swap_card(seat) if game.can_swap(seat) else None)
-        if game.to_move == seat and (game.moment is None or rep.declarers() == [seat]):
+        if game.to_move == seat:  # the winner may lead even while it may still declare
             analysis = game.analyse(seat)
             legal = analysis.legal
     hand = tuple(sorted(analysis.hand if analysis is not None else game.hand(seat),

@@ -49,12 +49,13 @@ def outcome_text(result: HandResult, seats: Sequence[PublicSeat], lang: str) -> 
 def entry_text(entry: LogEntry, seats: Sequence[PublicSeat], viewer: int | None,
                lang: str) -> str:
     """One log line for the player at ``viewer`` (second person for their own actions)."""
-    text = line_text(entry.kind, entry, seat_name(seats[entry.seat], lang),
+    text = line_text(entry.entry, seat_name(seats[entry.seat], lang),
                      you=entry.seat == viewer, players=len(seats), lang=lang)
     if text is not None:
         return text
-    if entry.kind == "end" and entry.result is not None:
-        return t("practice.log.end", lang) + " " + outcome_text(entry.result, seats, lang)
+    result = entry.entry.result
+    if entry.kind == "end" and result is not None:
+        return t("practice.log.end", lang) + " " + outcome_text(result, seats, lang)
     return ""
 
 

@@ -1,20 +1,20 @@
 """Generating quiz questions: the public entry points over the registered kinds.
 
->>> q = generate_question("legal", seed=7, ruleset="clasico", lang="en")
+>>> q = generate_question("legal", seed=7, rules="clasico", lang="en")
 >>> q.kind, q.multi, set(q.answer) <= set(q.options)
 ('legal', True, True)
->>> q == generate_question("legal", seed=7, ruleset="clasico", lang="en")
+>>> q == generate_question("legal", seed=7, rules="clasico", lang="en")
 True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 from typing import Any
 
-from tute_tutor.engine.variants import PRESETS, Rules, find_rules, overrides_of
+from tute_tutor.engine.variants import PRESETS, Rules, find_rules
 from tute_tutor.quiz.kind import Context
 from tute_tutor.quiz.play import MAX_GAMES, generate_scenario, obligations_for
 from tute_tutor.quiz.question import (
@@ -57,15 +57,17 @@ def kinds_training(rule: str, rules: Rules, kinds: Iterable[str] = KINDS) -> lis
             and any(rule in rules_for(k, rules, d) for d in DIFFICULTIES)]
 
 
-def generate_question(kind: str, seed: int, ruleset: str = "clasico",
-                      overrides: Mapping[str, Any] | None = None, *, lang: str = "es",
-                      difficulty: int | str = 1, rule: str | None = None) -> QuizQuestion:
-    """One question of ``kind``, the same for the same arguments.
+def generate_question(kind: str, seed: int, rules: Rules | str = "clasico", *,
+                      lang: str = "es", difficulty: int | str = 1,
+                      rule: str | None = None) -> QuizQuestion:
+    """One question of ``kind`` under ``rules`` (or a preset id), the same for the same
+    arguments.
 
     ``rule`` picks what it trains (one of :func:`rules_for`); without it the rule is
     drawn evenly among the kind's rules, so obligations come out balanced.
     """
-    rules = find_rules(ruleset, overrides)
+    if isinstance(rules, str):
+        rules = find_rules(rules)
     level = parse_difficulty(difficulty)
     spec = get_kind(kind, rules)
     rng = random.Random(seed)
@@ -73,10 +75,9 @@ def generate_question(kind: str, seed: int, ruleset: str = "clasico",
     if rule is None:
         rule = rng.choice(choices)
     elif not any(rule in spec.rules(rules, d) for d in DIFFICULTIES):
-        raise QuizError(f"kind {kind!r} cannot ask about rule {rule!r} under {ruleset} "
+        raise QuizError(f"kind {kind!r} cannot ask about rule {rule!r} under {rules.ruleset} "
                         f"(rules: {', '.join(choices)})")
-    ctx = Context(rng, ruleset, overrides_of(rules, ruleset), rules,
-                  "en" if lang == "en" else "es", level, rule, spec)
+    ctx = Context(rng, rules, "en" if lang == "en" else "es", level, rule, spec)
     return replace(spec.build(ctx), seed=seed)
 
 
@@ -90,11 +91,10 @@ def question_seed(seed: int, index: int) -> int:
     return seed * 100_003 + index
 
 
-def generate_quiz(kind: str, seed: int, count: int, ruleset: str = "clasico",
-                  overrides: Mapping[str, Any] | None = None, *, lang: str = "es",
-                  difficulty: int | str = 1) -> list[QuizQuestion]:
+def generate_quiz(kind: str, seed: int, count: int, rules: Rules | str = "clasico", *,
+                  lang: str = "es", difficulty: int | str = 1) -> list[QuizQuestion]:
     """``count`` questions of ``kind``: question ``i`` uses :func:`question_seed`."""
-    return [generate_question(kind, question_seed(seed, i), ruleset, overrides, lang=lang,
+    return [generate_question(kind, question_seed(seed, i), rules, lang=lang,
                               difficulty=difficulty) for i in range(count)]
 
 

@@ -60,8 +60,6 @@ class Context:
     """What one question is built from (a fresh one per question)."""
 
     rng: random.Random
-    ruleset: str
-    overrides: dict[str, Any]
     rules: Rules
     lang: str
     difficulty: int
@@ -70,12 +68,12 @@ class Context:
 
     def deal(self) -> Game:
         """A fresh random deal under the context's rules."""
-        return deal(self.rng, self.ruleset, self.overrides or None, self.rules)
+        return deal(self.rng, self.rules)
 
     def question(self, *, board: Board, **fields: Any) -> QuizQuestion:
         """The question with the context's kind, rules, rule, difficulty and language."""
-        return QuizQuestion(kind=self.kind.id, ruleset=self.ruleset,
-                            overrides=dict(self.overrides), rule=self.rule,
+        return QuizQuestion(kind=self.kind.id, ruleset=self.rules.ruleset,
+                            overrides=self.rules.overrides_dict(), rule=self.rule,
                             difficulty=self.difficulty, lang=self.lang,
                             multi=self.kind.multi, display=self.kind.display, board=board,
                             **fields)

@@ -12,7 +12,7 @@ one of the positions it saw.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from tute_tutor.engine.cards import CARDS, Card
@@ -43,18 +43,16 @@ def search(rng: random.Random, play: Callable[[int], Sequence[T]], missing: str,
     raise QuizError(missing)
 
 
-def deal(rng: random.Random, ruleset: str, overrides: Mapping[str, Any] | None,
-         rules: Rules) -> Game:
+def deal(rng: random.Random, rules: Rules) -> Game:
     """A random deal: random dealer, sometimes the first hand of a match."""
-    return Game.deal(ruleset, overrides, rng=rng, dealer=rng.randrange(rules.players),
+    return Game.deal(rules, rng=rng, dealer=rng.randrange(rules.players),
                      first_hand=rng.random() < 0.25)
 
 
-def deal_with_tute(rng: random.Random, ruleset: str, overrides: Mapping[str, Any] | None,
-                   rules: Rules) -> tuple[Game, int]:
+def deal_with_tute(rng: random.Random, rules: Rules) -> tuple[Game, int]:
     """A deal where one seat holds four reyes or four caballos (about 1 deal in 50)."""
     for _ in range(20_000):
-        game = deal(rng, ruleset, overrides, rules)
+        game = deal(rng, rules)
         holders = [s for s in range(rules.players) if game.tute_kind(s) is not None]
         if holders:
             return game, holders[0]
@@ -62,21 +60,20 @@ def deal_with_tute(rng: random.Random, ruleset: str, overrides: Mapping[str, Any
 
 
 def _declare_randomly(game: Game, rng: random.Random, chance: float) -> None:
-    """The trick's side makes some of the declarations it may (tute, swap, cantes)."""
-    moment = game.moment
-    if moment is None:
-        return
-    seats = [s for s in range(game.players) if game.team_of(s) == game.team_of(moment.winner)]
-    rng.shuffle(seats)
-    for seat in seats:
+    """The seats asked after a trick, in the engine's order, make some of the declarations
+    they may (tute, swap, cantes) and pass the others."""
+    while not game.finished and (seat := game.declarer) is not None:
         if game.can_tute(seat) and rng.random() < chance:
             game.declare_tute(seat)
             return
         if game.can_swap(seat) and rng.random() < chance:
             game.swap(seat)
+            continue
         suits = game.declarable_cantes(seat)
         if suits and rng.random() < chance:
             game.cante(seat, rng.choice(suits))
+            continue
+        game.pass_turn(seat)
 
 
 def play_randomly(game: Game, rng: random.Random, *, chance: float = 0.85,
@@ -144,17 +141,20 @@ def _fits_difficulty(analysis: PlayAnalysis, difficulty: int, players: int) -> b
     return True
 
 
-def generate_scenario(rng: random.Random, ruleset: str = "clasico",
-                      overrides: Mapping[str, Any] | None = None, *,
+def generate_scenario(rng: random.Random, rules: Rules | str = "clasico", *,
                       obligation: str | None = None, difficulty: int = 1) -> Scenario:
-    """A real decision from a random hand, with the wanted ``obligation`` code if given."""
-    scenario, _ = scenario_and_analysis(rng, ruleset, overrides, obligation=obligation,
+    """A real decision from a random hand, with the wanted ``obligation`` code if given.
+
+    ``rules`` may be a preset id, short for ``find_rules(id)``.
+    """
+    if isinstance(rules, str):
+        rules = find_rules(rules)
+    scenario, _ = scenario_and_analysis(rng, rules, obligation=obligation,
                                         difficulty=difficulty)
     return scenario
 
 
-def scenario_and_analysis(rng: random.Random, ruleset: str,
-                          overrides: Mapping[str, Any] | None, *, obligation: str | None,
+def scenario_and_analysis(rng: random.Random, rules: Rules, *, obligation: str | None,
                           difficulty: int,
                           accept: Callable[[PlayAnalysis, Game], bool] | None = None,
                           ) -> tuple[Scenario, PlayAnalysis]:
@@ -162,7 +162,7 @@ def scenario_and_analysis(rng: random.Random, ruleset: str,
 
     The first quarter of the hands tried must also fit the difficulty.
     """
-    rules = find_rules(ruleset, overrides)
+    ruleset = rules.ruleset
     difficulty = parse_difficulty(difficulty)
     possible = obligations_for(rules, 2) + obligations_for(rules, 3)
     wanted = obligation or rng.choice(obligations_for(rules, difficulty))
@@ -187,13 +187,13 @@ def scenario_and_analysis(rng: random.Random, ruleset: str,
             found.append(analysis)
             return False
 
-        play_randomly(deal(rng, ruleset, overrides, rules), rng, visit=visit)
+        play_randomly(deal(rng, rules), rng, visit=visit)
         return found
 
     chosen = search(rng, one_hand,
                     f"no position with obligation {wanted!r} found under {ruleset}")
     scenario = Scenario(ruleset=ruleset, trump=chosen.trump, hand=chosen.hand,
-                        trick=chosen.trick, overrides=dict(overrides or {}),
+                        trick=chosen.trick, overrides=rules.overrides_dict(),
                         stock_left=chosen.stock_left)
     return scenario, chosen
 

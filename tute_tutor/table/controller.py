@@ -4,11 +4,12 @@ A :class:`Table` plays whole hands and whole matches of any preset through
 :class:`~tute_tutor.engine.game.Game`: the learner sits at seat 0 (in four players with a
 computer partner at seat 2), every other seat is a computer player of level 1-4.
 The table never decides a rule itself: legality, obligations, cantes, tute and the
-swap all come from the game; it only sequences the turns, remembers the learner's
-decisions (for undo) and keeps a log of announcements that are turned into sentences
+swap all come from the game, and so does the turn (:attr:`Game.to_act`); the table lets
+the computers act when the engine asks them, remembers the learner's decisions (for
+undo) and shows the engine's history as a log of announcements, turned into sentences
 in the learner's language when they are shown.
 
->>> table = Table(TableConfig("clasico", seed=5))
+>>> table = Table(TableConfig(find_rules("clasico"), seed=5))
 >>> table.waiting_for_learner, table.game.to_move
 (True, 0)
 >>> card = table.legal_cards()[0]
@@ -23,31 +24,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal, Protocol
+from dataclasses import dataclass, replace
+from typing import Any, Final, Protocol
 
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction, apply_action
 from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.engine.cards import Card, suit_from_letter
 from tute_tutor.engine.errors import RulesError, TuteError
-from tute_tutor.engine.game import Game, HandResult, SeatView
+from tute_tutor.engine.game import Game, HandResult, HistoryEntry, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
-from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.engine.variants import PRESETS, Rules, find_rules
 from tute_tutor.words.cards import tute_word
 from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name, explain_refusal, join_names
-from tute_tutor.words.log import LogLine, line_text
+from tute_tutor.words.log import line_text
 
 LEARNER: Final = 0
 """The learner's seat: seat 0 (mano in the first hand, partner of seat 2 in pairs)."""
 
 LEVELS: Final = (1, 2, 3, 4)
 PACES: Final = ("instant", "step")
-
-AnnouncementKind = Literal["deal", "play", "renuncio", "cante", "tute", "swap", "trick",
-                           "draw", "end"]
 
 
 class Evaluator(Protocol):
@@ -68,8 +66,7 @@ class TableConfig:
     could break a rule does so (so the learner sees renuncios flagged).
     """
 
-    ruleset: str = "clasico"
-    overrides: Mapping[str, Any] = field(default_factory=dict)
+    rules: Rules = PRESETS["clasico"]
     seed: int = 0
     levels: tuple[int, ...] = ()
     referee: bool = False
@@ -81,9 +78,9 @@ class TableConfig:
     streak (:func:`ladder_level`) instead of ``levels``."""
 
     @property
-    def rules(self) -> Rules:
-        """The rule set with its overrides (validated by the engine)."""
-        return find_rules(self.ruleset, self.overrides)
+    def ruleset(self) -> str:
+        """The preset id of the table's rules."""
+        return self.rules.ruleset
 
     @property
     def climbs(self) -> bool:
@@ -176,28 +173,40 @@ def side_name(side: int, rules: Rules, lang: str = "es", *, mid_sentence: bool =
 
 
 @dataclass(frozen=True, slots=True)
-class Announcement(LogLine):
-    """One line of the table's log, kept as data and worded when shown.
+class Announcement:
+    """One line of the table's log: an entry of the engine's history the learner may see
+    (no passes, no card the other player drew unseen), worded when shown."""
 
-    ``at`` is the number of game events once it happened (undo drops later lines).
-    """
-
-    kind: AnnouncementKind
-    seat: int
-    at: int
+    entry: HistoryEntry
     players: int = 4
+
+    @property
+    def kind(self) -> str:
+        """What happened (the history entry's kind)."""
+        return self.entry.kind
+
+    @property
+    def seat(self) -> int:
+        """Who did it."""
+        return self.entry.seat
+
+    @property
+    def at(self) -> int:
+        """The number of game events once it happened."""
+        return self.entry.event
 
     def text(self, lang: str = "es") -> str:
         """The announcement in ``lang``."""
-        text = line_text(self.kind, self, seat_name(self.seat, lang), you=self.seat == LEARNER,
+        entry = self.entry
+        text = line_text(entry, seat_name(entry.seat, lang), you=entry.seat == LEARNER,
                          players=self.players, lang=lang)
         if text is not None:
             return text
-        if self.kind == "renuncio":
-            assert self.analysis is not None and self.card is not None
-            return renuncio_text(self.seat, self.analysis, self.card, lang)
-        assert self.result is not None
-        return t("practice.log.end", lang) + " " + outcome_text(self.result, self.players, lang)
+        if entry.kind == "renuncio":
+            assert entry.analysis is not None and entry.card is not None
+            return renuncio_text(entry.seat, entry.analysis, entry.card, lang)
+        assert entry.result is not None
+        return t("practice.log.end", lang) + " " + outcome_text(entry.result, self.players, lang)
 
 
 def renuncio_text(seat: int, analysis: PlayAnalysis, card: Card, lang: str = "es") -> str:
@@ -360,8 +369,6 @@ def _events_json(record: Mapping[str, Any]) -> list[Any]:
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
     events: int
-    asks: tuple[int, ...]
-    log: int
 
 
 class Table:
@@ -373,8 +380,7 @@ class Table:
         self.players = self.rules.players
         # The last seat deals the first hand, so the learner (seat 0) leads it; then the
         # deal passes on as the rules say (in two players it alternates).
-        self.match = Match.new(self.config.ruleset, dict(self.config.overrides),
-                               seed=self.config.seed, dealer=self.players - 1)
+        self.match = Match.new(self.rules, seed=self.config.seed, dealer=self.players - 1)
         self.computers = self._computers(self.config)
         self.hand_number = 1
         self._start_hand()
@@ -417,11 +423,6 @@ class Table:
         return self.match.current
 
     def _start_hand(self) -> None:
-        game = self.game
-        self.log: list[Announcement] = [
-            Announcement("deal", game.dealer, 0, card=_trump_card(game), suit=game.trump,
-                         players=self.players)]
-        self._asks: list[int] = []
         self._undo: list[_Snapshot] = []
         self.hand_recorded = False
         self.collected = 0
@@ -502,11 +503,7 @@ class Table:
     @property
     def waiting_for_learner(self) -> bool:
         """The next action is the learner's (a card to play or a declaration offered)."""
-        if self.game.finished:
-            return False
-        if self._asks:
-            return self._asks[0] == LEARNER
-        return self.game.to_move == LEARNER
+        return self.game.to_act == LEARNER
 
     @property
     def finished(self) -> bool:
@@ -515,94 +512,39 @@ class Table:
 
     def thinking_seat(self) -> int | None:
         """The computer seat whose action comes next, if any."""
-        if self.game.finished or self.waiting_for_learner:
+        if self.waiting_for_learner:
             return None
-        return self._asks[0] if self._asks else self.game.to_move
+        return self.game.to_act
 
-    def _settle(self, *, announce: bool = True) -> None:
-        """Skip the learner's turn to declare when nothing is offered; close an empty moment
-        (in two players the draws happen then, and the learner is told the card drawn)."""
+    @property
+    def log(self) -> list[Announcement]:
+        """The hand's log: the engine's history as the learner may see it."""
+        return [Announcement(entry, self.players) for entry in self.game.history
+                if entry.kind != "pass" and entry.seen_by(LEARNER)]
+
+    def _settle(self) -> None:
+        """Close a moment in which the engine asks nobody any more (in two players the
+        draws happen then: the history tells the learner the card drawn)."""
         game = self.game
-        while self._asks and self._asks[0] == LEARNER and not self.offers(check_turn=False):
-            self._asks.pop(0)
-        if game.finished:
-            self._asks = []
-            return
-        if not self._asks and game.moment is not None:
-            moment_winner = game.moment.winner
-            pile = list(game.draw_pile)
+        if not game.finished and game.moment is not None and game.declarer is None:
             game.close_moment()
-            if announce and len(pile) >= 2:
-                self._announce_draws(moment_winner, pile[0], pile[1], last=len(pile) == 2)
-
-    def _announce_draws(self, winner: int, first: int, second: int, *, last: bool) -> None:
-        from tute_tutor.engine.cards import CARDS
-
-        at = len(self.game.events)
-        mine = first if winner == LEARNER else second
-        self.log.append(Announcement("draw", LEARNER, at, card=CARDS[mine],
-                                     players=self.players))
-        if last and winner == LEARNER:  # the other player takes the face-up card: public
-            self.log.append(Announcement("draw", 1 - LEARNER, at, card=CARDS[second],
-                                         players=self.players))
-
-    def _after_event(self, tricks_before: int) -> None:
-        game = self.game
-        if len(game.tricks) > tricks_before and game.renuncio is None:
-            trick = game.tricks[-1]
-            last = game.finished and game.tute is None
-            winning_card = _winning_card(trick.cards, trick.leader, trick.winner, self.players)
-            self.log.append(Announcement("trick", trick.winner, len(game.events),
-                                         card=winning_card,
-                                         points=trick.points + (10 if last else 0),
-                                         last=last, players=self.players))
-            if game.moment is not None:
-                winner = trick.winner
-                self._asks = [(winner + i) % self.players for i in range(self.players)]
-        if game.finished:
-            self.log.append(Announcement("end", game.tricks[-1].winner if game.tricks else 0,
-                                         len(game.events), result=game.result(),
-                                         players=self.players))
-        self._settle()
 
     def _play(self, seat: int, card: Card, analysis: PlayAnalysis) -> None:
-        game = self.game
-        tricks_before = len(game.tricks)
-        legal = card in analysis.legal
-        game.play(card, referee=not legal)
-        kind: AnnouncementKind = "play" if legal else "renuncio"
-        self.log.append(Announcement(kind, seat, len(game.events), card=card,
-                                     analysis=analysis, players=self.players))
-        self._after_event(tricks_before)
+        self.game.play(card, referee=card not in analysis.legal)  # passes all still asked
+        self._settle()
 
     def _declare(self, seat: int, action: Action) -> bool:
-        game = self.game
         try:
-            event = apply_action(game, seat, action)
+            apply_action(self.game, seat, action)
         except TuteError:
             return False
-        at = len(game.events)
-        if isinstance(action, CanteAction):
-            self.log.append(Announcement("cante", seat, at, suit=action.suit,
-                                         points=getattr(event, "points", 20),
-                                         players=self.players))
-        elif isinstance(action, TuteAction):
-            kind = getattr(event, "kind", "reyes")
-            self.log.append(Announcement("tute", seat, at, points=12 if kind == "reyes" else 11,
-                                         players=self.players))
-            self.log.append(Announcement("end", seat, at, result=game.result(),
-                                         players=self.players))
-        elif isinstance(action, SwapAction):
-            self.log.append(Announcement("swap", seat, at, card=getattr(event, "given", None),
-                                         other=getattr(event, "taken", None),
-                                         players=self.players))
         return True
 
     @property
     def held_up(self) -> bool:
         """A computer would lead the next trick, but the finished one is still shown
         (:attr:`trick_held`): a ``hold`` step waits for :meth:`collect`."""
-        return self.trick_held and not self._asks and not self.waiting_for_learner
+        return self.trick_held and self.game.declarer is None and not self.waiting_for_learner
 
     def step(self, *, hold: bool = False) -> bool:
         """Carry out the next computer action that shows on the table.
@@ -615,13 +557,11 @@ class Table:
         while not game.finished and not self.waiting_for_learner:
             if hold and self.held_up:
                 return False
-            if self._asks:
-                seat = self._asks.pop(0)
-                view = game.view(seat)
-                actions = self.computers[seat].declarations(view, self._rng("declare", seat))
-                made = [self._declare(seat, action) for action in actions]
+            seat = game.declarer
+            if seat is not None:
+                made = self._computer_declares(seat)
                 self._settle()
-                if any(made):
+                if made:
                     return True
                 continue
             mover = game.to_move
@@ -637,6 +577,25 @@ class Table:
         while steps < limit and self.step(hold=hold):
             steps += 1
         return steps
+
+    def _computer_declares(self, seat: int) -> bool:
+        """The computer at ``seat``, asked by the engine, declares what it chooses (asked
+        again after a swap, which can complete a pair) and then passes; True when it
+        declared anything."""
+        game = self.game
+        made = False
+        for _ in range(4):
+            if game.finished or game.declarer != seat:
+                return made
+            view = game.view(seat)
+            actions = self.computers[seat].declarations(view, self._rng("declare", seat))
+            done = [self._declare(seat, action) for action in actions]
+            made = made or any(done)
+            if not any(done):
+                break
+        if not game.finished and game.declarer == seat:
+            game.pass_turn(seat)
+        return made
 
     def _computer_play(self, seat: int) -> None:
         game = self.game
@@ -659,7 +618,7 @@ class Table:
         the draw; otherwise it includes the card drawn after the last trick.
         """
         game = self.game
-        if self._asks or game.moment is not None:
+        if game.moment is not None:
             return game.hand(LEARNER)
         return list(game.analyse(LEARNER).hand) if not game.finished else game.hand(LEARNER)
 
@@ -680,14 +639,14 @@ class Table:
         game = self.game
         if game.finished or game.moment is None:
             return Offers()
-        if check_turn and not (self._asks and self._asks[0] == LEARNER):
+        if check_turn and game.declarer != LEARNER:
             return Offers()
         swap = game.swap_card(LEARNER) if game.can_swap(LEARNER) else None
         return Offers(tuple(game.declarable_cantes(LEARNER)), game.can_tute(LEARNER), swap,
                       game.face_up if swap is not None else None)
 
     def _remember(self) -> None:
-        self._undo.append(_Snapshot(len(self.game.events), tuple(self._asks), len(self.log)))
+        self._undo.append(_Snapshot(len(self.game.events)))
 
     def click(self, card: Card, lang: str = "es") -> ClickResult:
         """The learner clicks ``card``: play it when allowed, else say why (nothing played).
@@ -697,7 +656,7 @@ class Table:
         game = self.game
         if game.finished:
             return ClickResult(False, t("practice.refuse.hand_over", lang))
-        if game.to_move != LEARNER or (self._asks and self._asks[0] != LEARNER):
+        if game.to_move != LEARNER or game.to_act != LEARNER:
             return ClickResult(False, t("practice.refuse.not_your_turn", lang))
         analysis = game.analyse(LEARNER)
         if card not in analysis.hand:
@@ -708,33 +667,19 @@ class Table:
             return ClickResult(False, explain_refusal(analysis, card, lang))
         self.collect()  # playing on lets the finished trick go
         self._remember()
-        self._pass_moment()
-        if game.finished:
-            return ClickResult(False, t("practice.refuse.hand_over", lang))
+        if game.declarer == LEARNER:  # leading passes the learner's own declarations
+            game.pass_turn(LEARNER)
         self._play(LEARNER, card, analysis)
         if not legal:
             return ClickResult(True, renuncio_text(LEARNER, analysis, card, lang), renuncio=True)
         return ClickResult(True)
 
-    def _pass_moment(self) -> None:
-        """The learner plays on: the computers still to be asked declare, the moment closes."""
-        if self._asks and self._asks[0] == LEARNER:
-            self._asks.pop(0)
-        while self._asks and not self.game.finished:
-            seat = self._asks.pop(0)
-            if seat == LEARNER:
-                continue
-            view = self.game.view(seat)
-            for action in self.computers[seat].declarations(view, self._rng("declare", seat)):
-                self._declare(seat, action)
-        self._settle()
-
     def pass_moment(self) -> bool:
-        """The learner declares nothing (more) after this trick."""
-        if not (self._asks and self._asks[0] == LEARNER):
+        """The learner declares nothing (more) after this trick (a pass, for the engine)."""
+        if self.game.declarer != LEARNER:
             return False
         self._remember()
-        self._asks.pop(0)
+        self.game.pass_turn(LEARNER)
         self._settle()
         return True
 
@@ -777,30 +722,27 @@ class Table:
             return False
         snapshot = self._undo.pop()
         self.game.undo_to(snapshot.events)
-        self._asks = list(snapshot.asks)
-        del self.log[snapshot.log:]
-        self._settle(announce=False)  # the draws were announced the first time
+        self._settle()
         self.collected = len(self.game.tricks)  # back at the learner's decision
         return True
 
     # ----------------------------------------------------------------- saving
     def to_state(self) -> dict[str, Any]:
         """The whole table as plain JSON data: the set-up, every action of every hand of
-        the match so far, and where the learner stands (turns still to be asked, undo
-        points, tricks let go). :meth:`from_state` rebuilds the same table from it."""
+        the match so far (passes included), and where the learner stands (undo points,
+        tricks let go). :meth:`from_state` rebuilds the same table from it."""
         config = self.config
         return {
             "format": STATE_FORMAT,
             "config": {
-                "ruleset": config.ruleset, "overrides": dict(config.overrides),
+                "ruleset": config.rules.ruleset, "overrides": config.rules.overrides_dict(),
                 "seed": config.seed, "levels": list(config.levels),
                 "referee": config.referee, "computer_renuncio": config.computer_renuncio,
                 "think_seconds": config.think_seconds, "ladder": config.ladder,
             },
             "past_hands": [_events_json(outcome.record) for outcome in self.match.hands],
             "events": [event.to_json() for event in self.game.events],
-            "asks": list(self._asks),
-            "undo": [[s.events, list(s.asks), s.log] for s in self._undo],
+            "undo": [[s.events] for s in self._undo],
             "collected": self.collected,
             "recorded": self.hand_recorded,
         }
@@ -814,7 +756,7 @@ class Table:
         try:
             raw = data["config"]
             config = TableConfig(
-                str(raw["ruleset"]), dict(raw["overrides"]), seed=int(raw["seed"]),
+                find_rules(str(raw["ruleset"]), dict(raw["overrides"])), seed=int(raw["seed"]),
                 levels=tuple(int(level) for level in raw["levels"]),
                 referee=bool(raw["referee"]),
                 computer_renuncio=float(raw["computer_renuncio"]),
@@ -827,16 +769,11 @@ class Table:
                 if not table.next_hand():
                     raise TableStateError("a finished hand of the saved match is not over")
             table._replay(data["events"])
-            asks = [int(seat) for seat in data["asks"]]
-            if any(not 0 <= seat < table.players for seat in asks) or \
-                    (asks and table.game.moment is None):
-                raise TableStateError("the saved turns to declare do not fit the hand")
-            table._asks = asks
             table._settle()
-            table._undo = [_Snapshot(int(e), tuple(int(a) for a in asks_), int(n))
-                           for e, asks_, n in data["undo"]]
-            if any(s.events > len(table.game.events) or s.log > len(table.log)
-                   for s in table._undo):
+            # an older state also kept the turns still to be asked and the log's length:
+            # the engine knows both
+            table._undo = [_Snapshot(int(point[0])) for point in data["undo"]]
+            if any(s.events > len(table.game.events) for s in table._undo):
                 raise TableStateError("the saved undo points lie beyond the hand")
             table.collected = min(int(data["collected"]), len(table.game.tricks))
             table.hand_recorded = bool(data["recorded"])
@@ -856,9 +793,6 @@ class Table:
             if not isinstance(event, Mapping) or game.finished:
                 raise TableStateError(f"saved action {index} does not fit the hand")
             if "play" in event:
-                if game.moment is not None:  # every declaration was made: it closed
-                    self._asks = []
-                    self._settle()
                 seat = game.to_move
                 assert seat is not None
                 analysis = game.analyse(seat)
@@ -869,6 +803,13 @@ class Table:
                 self._play(seat, card, analysis)
                 continue
             seat = int(event["seat"])
+            if event.get("pass") is True:
+                if not game.can_pass(seat):
+                    raise TableStateError(f"saved action {index}: seat {seat} is not asked "
+                                          f"to declare there")
+                game.pass_turn(seat)
+                self._settle()
+                continue
             action: Action
             if "cante" in event:
                 action = CanteAction(suit_from_letter(str(event["cante"])))
@@ -885,7 +826,7 @@ class Table:
     def hint(self, evaluator: Evaluator | None = None) -> Hint | None:
         """The level-4 rating of every legal card for the learner (None off turn)."""
         game = self.game
-        if game.finished or game.to_move != LEARNER or self._asks:
+        if game.finished or game.to_move != LEARNER or game.declarer is not None:
             return None
         if evaluator is None:
             evaluator = ExpertPlayer()
@@ -991,6 +932,3 @@ def hint_reason(view: SeatView, card: Card) -> tuple[str, int]:
         return ("cheap", card.points)
     return ("value", 0)
 
-
-def _winning_card(cards: Sequence[Card], leader: int, winner: int, players: int) -> Card:
-    return cards[(winner - leader) % players]

@@ -27,7 +27,7 @@ import plotly.graph_objects as go
 from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.coach.mistakes import Mistake, mistake_of
 from tute_tutor.engine.cards import CARDS, Card, suit_name
-from tute_tutor.engine.game import Game, HandResult, PlayEvent, SeatView
+from tute_tutor.engine.game import Game, HandResult, PassEvent, SeatView
 from tute_tutor.table.controller import (
     LEARNER,
     Evaluator,
@@ -257,11 +257,6 @@ class ChoiceCost:
         return f"{head} {tail}"
 
 
-def _replay_game(game: Game) -> Game:
-    return Game(game.rules, game.dealer, list(game.initial_hands), game.trump_card,
-                list(game.initial_stock), ruleset=game.ruleset, overrides=game.overrides)
-
-
 def _exact_values(position_game: Game, seat: int) -> dict[int, int]:
     from tute_tutor.ai.solver import Position, Solver
 
@@ -290,35 +285,34 @@ def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = 
     the seat's view then and the rest of the hand). A pure function of the hand (and
     ``seed``, for the estimates).
     """
-    replay = _replay_game(game)
     rules = game.rules
     side = rules.team_of(seat)
     found: list[tuple[int, Card, Card, int, bool, SeatView]] = []
-    for index, event in enumerate(game.events):
-        if isinstance(event, PlayEvent) and event.seat == seat and event.legal:
-            replay.close_moment()  # the draws of two players happen before the lead
-            legal = list(replay.analyse().legal)
-            if len(legal) > 1:
-                view = replay.view(seat)
-                hand = replay.hands[seat].bit_count()
-                exact = not replay.draw_pile and hand <= EXACT_TRICKS[rules.players]
-                values: dict[int, float]
-                if exact:
-                    values = {card: float(v) for card, v in
-                              _exact_values(replay, seat).items()}
-                else:
-                    rater = evaluator if evaluator is not None else ExpertPlayer()
-                    rng = random.Random(f"review/{seed}/{index}")
-                    values = {card.index: value for card, value in
-                              rater.evaluate(view, rng)}
-                best_index = max(values, key=lambda c: (values[c], -CARDS[c].points))
-                cost = round(values[best_index] - values.get(event.card.index,
-                                                             values[best_index]))
-                floor = MIN_EXACT_COST if exact else MIN_ESTIMATED_COST
-                if cost >= floor:
-                    found.append((len(replay.tricks) + 1, event.card, CARDS[best_index],
-                                  cost, exact, view))
-        replay.apply(event)
+    for entry in game.history:  # the seat's cards, each with the choice it had
+        if entry.kind != "play" or entry.seat != seat or entry.card is None \
+                or entry.analysis is None or len(entry.analysis.legal) < 2:
+            continue
+        index = entry.event - 1  # the card's event: the hand as it stood before it
+        position = game.replayed(index)
+        position.close_moment()  # the draws of two players happen before the lead
+        hand = position.hands[seat].bit_count()
+        view = position.view(seat)
+        exact = not position.draw_pile and hand <= EXACT_TRICKS[rules.players]
+        values: dict[int, float]
+        if exact:
+            values = {card: float(v) for card, v in _exact_values(position, seat).items()}
+        else:
+            rater = evaluator if evaluator is not None else ExpertPlayer()
+            # seeded by the card's place in the hand record (which holds no passes), so
+            # the hand replayed from its record is reviewed the same
+            place = sum(not isinstance(e, PassEvent) for e in game.events[:index])
+            rng = random.Random(f"review/{seed}/{place}")
+            values = {card.index: value for card, value in rater.evaluate(view, rng)}
+        best_index = max(values, key=lambda c: (values[c], -CARDS[c].points))
+        cost = round(values[best_index] - values.get(entry.card.index, values[best_index]))
+        floor = MIN_EXACT_COST if exact else MIN_ESTIMATED_COST
+        if cost >= floor:
+            found.append((entry.trick, entry.card, CARDS[best_index], cost, exact, view))
     out = []
     for number, card, best, cost, exact, view in found:
         trick = game.tricks[number - 1] if number <= len(game.tricks) else None

@@ -136,10 +136,10 @@ def rules_with(flag: str, value: Any) -> Rules:
     return find_rules(BASE_RULESET, {flag: value})
 
 
-def _scripted(rules: Rules, hands: Sequence[str], overrides: dict[str, Any]) -> Game:
+def _scripted(rules: Rules, hands: Sequence[str]) -> Game:
     masks = [mask_of(parse_cards(hand)) for hand in hands]
     trump_card = Card.parse("4o")
-    return Game(rules, 3, masks, trump_card.index, ruleset=BASE_RULESET, overrides=overrides)
+    return Game(rules, 3, masks, trump_card.index)
 
 
 def _play_all(game: Game, cards: str) -> None:
@@ -153,7 +153,7 @@ def _scripted_games(flag: str, hands: Sequence[str],
     ``hands`` with ``tricks`` played."""
     for value in FLAG_VALUES[flag]:
         rules = rules_with(flag, value)
-        game = _scripted(rules, hands, {flag: value})
+        game = _scripted(rules, hands)
         for trick in tricks:
             _play_all(game, trick)
         yield value, rules, game
@@ -183,10 +183,11 @@ def _cante_example(flag: str) -> FlagExample:
     for value, rules, game in _scripted_games(flag, _CANTE_DEAL, _FIRST_TRICK):
         trump = game.trump
         trick = game.tricks[-1].cards
+        allowed = game.can_cante(YOU, COPAS)
         if flag == "cantes_per_trick":
-            game.cante(PARTNER, ESPADAS)  # the trick's winner sings first
-        sides.append(FlagSide(value, rules, game.can_cante(YOU, COPAS),
-                              facts={"winner": game.tricks[-1].winner}))
+            game.cante(YOU, COPAS)  # asked before the trick's winner, you sing first
+            allowed = game.can_cante(PARTNER, ESPADAS)  # may the winner sing too?
+        sides.append(FlagSide(value, rules, allowed, facts={"winner": game.tricks[-1].winner}))
     return FlagExample(flag, flag, (sides[0], sides[1]), trick=trick,
                        facts={"suit": COPAS, "partner_suit": ESPADAS, "trump": trump,
                               "pair": parse_cards("12c,11c")})
@@ -219,10 +220,9 @@ def _tute_award_example() -> FlagExample:
                        facts={"reyes": parse_cards("12o,12c,12e,12b")})
 
 
-def play_out(seed: int, rules_id: str = BASE_RULESET,
-             overrides: dict[str, Any] | None = None) -> Game:
+def play_out(seed: int, rules: Rules | str = BASE_RULESET) -> Game:
     """A whole hand dealt from ``seed`` (dealer 3), each seat playing its first legal card."""
-    game = Game.deal(rules_id, overrides, rng=random.Random(seed), dealer=3)
+    game = Game.deal(rules, rng=random.Random(seed), dealer=3)
     while not game.finished:
         game.play(game.legal_plays()[0])
     return game
@@ -270,7 +270,7 @@ def _dealer_example() -> FlagExample:
 def _first_trump_example() -> FlagExample:
     flag = "first_hand_trump"
     for seed in range(500):
-        games = [Game.deal(BASE_RULESET, {flag: value}, rng=random.Random(seed), dealer=3,
+        games = [Game.deal(rules_with(flag, value), rng=random.Random(seed), dealer=3,
                            first_hand=True) for value in FLAG_VALUES[flag]]
         if games[0].trump != games[1].trump:
             break

@@ -19,7 +19,7 @@ import streamlit as st
 
 from tute_tutor.engine.cards import SUIT_LETTERS, Card, deck, parse_cards, suit_from_letter
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.variants import PLAY_FLAGS, PRESETS, find_rules, overrides_of
+from tute_tutor.engine.variants import PLAY_FLAGS, PRESETS, Rules, find_rules, overrides_of
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import QUERY_KEY, ShareError, decode_link, encode_link
 from tute_tutor.quiz.play import generate_scenario, obligations_for
@@ -148,28 +148,26 @@ def base_url(url: str) -> str:
 
 
 # --------------------------------------------------------------------------- state
-def init_builder(ruleset: str, overrides: dict[str, Any]) -> None:
+def init_builder(rules: Rules) -> None:
     """Builder defaults, once per session: the sidebar's rule set and an example."""
     state = st.session_state
     if RULESET in state:
         return
-    state[RULESET] = ruleset
+    state[RULESET] = rules.ruleset
     state[TRUMP] = "o"
     state[TRICK] = "10c"
     state[HAND] = "12c, 4c, 5b"
     state[STOCK] = 0
     state[TARGET] = "hand"
-    rules = find_rules(ruleset, overrides)
     for name in FLAGS:
         state[flag_key(name)] = bool(getattr(rules, name))
 
 
-def builder_overrides() -> dict[str, Any]:
-    """The builder's flag checkboxes as overrides of its preset."""
+def builder_rules() -> Rules:
+    """The builder's preset with its flag checkboxes."""
     state = st.session_state
-    ruleset = state[RULESET]
     wanted = {name: bool(state.get(flag_key(name), False)) for name in FLAGS}
-    return overrides_of(find_rules(ruleset, wanted), ruleset)
+    return find_rules(state[RULESET], wanted)
 
 
 def current_scenario() -> tuple[Scenario | None, str | None]:
@@ -246,17 +244,15 @@ def remove_last(key: str) -> None:
     st.session_state[key] = drop_last(str(st.session_state.get(key, "")))
 
 
-def topics_for(ruleset: str, overrides: dict[str, Any]) -> list[str]:
+def topics_for(rules: Rules) -> list[str]:
     """Obligation codes the generator can aim at under these rules (plus "any")."""
-    rules = find_rules(ruleset, overrides)
     codes = list(dict.fromkeys(obligations_for(rules, 2) + obligations_for(rules, 3)))
     return [ANY_TOPIC, *codes]
 
 
-def generate(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: int,
-             rng: random.Random) -> Scenario:
+def generate(rules: Rules, topic: str, difficulty: int, rng: random.Random) -> Scenario:
     """A random real position with the wanted obligation (``any``: the generator picks)."""
-    return generate_scenario(rng, ruleset, overrides,
+    return generate_scenario(rng, rules,
                              obligation=None if topic == ANY_TOPIC else topic,
                              difficulty=difficulty)
 
@@ -265,16 +261,16 @@ def generate(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: in
 def _generated_json(ruleset: str, overrides_json: str, topic: str, difficulty: int,
                     count: int, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    overrides = json.loads(overrides_json)
-    return [generate(ruleset, overrides, topic, difficulty, rng).to_json()
+    rules = find_rules(ruleset, json.loads(overrides_json))
+    return [generate(rules, topic, difficulty, rng).to_json()
             for _ in range(count)]
 
 
-def generated_set(ruleset: str, overrides: dict[str, Any], topic: str, difficulty: int,
-                  count: int, seed: int) -> list[Scenario]:
+def generated_set(rules: Rules, topic: str, difficulty: int, count: int,
+                  seed: int) -> list[Scenario]:
     """``count`` generated scenarios, the same for the same seed (cached between reruns)."""
-    data = _generated_json(ruleset, json.dumps(overrides, sort_keys=True), topic, difficulty,
-                           count, seed)
+    data = _generated_json(rules.ruleset, json.dumps(rules.overrides_dict(), sort_keys=True),
+                           topic, difficulty, count, seed)
     return [Scenario.from_json(d) for d in data]
 
 
@@ -284,7 +280,7 @@ def on_generate(lang: str) -> None:
     state[SEED] = int(state.get(SEED, 0)) + 1
     rng = random.Random(f"{state[SEED]}-{random.random()}")
     try:
-        scenario = generate(state[RULESET], builder_overrides(), state.get(TOPIC, ANY_TOPIC),
+        scenario = generate(builder_rules(), state.get(TOPIC, ANY_TOPIC),
                             int(state.get(DIFFICULTY, 1)), rng)
     except TuteError as error:
         state[MESSAGE] = ("error", t("teacher.generate_failed", lang, error=str(error)))
@@ -303,7 +299,7 @@ def on_generate_many(lang: str) -> None:
     rng = random.Random(f"{state[SEED]}-{random.random()}")
     count = max(1, min(40, int(state.get(GEN_COUNT, 10) or 10)))
     try:
-        fresh = [generate(state[RULESET], builder_overrides(), state.get(TOPIC, ANY_TOPIC),
+        fresh = [generate(builder_rules(), state.get(TOPIC, ANY_TOPIC),
                           int(state.get(DIFFICULTY, 1)), rng) for _ in range(count)]
     except TuteError as error:
         state[MESSAGE] = ("error", t("teacher.generate_failed", lang, error=str(error)))

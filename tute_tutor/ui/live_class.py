@@ -74,7 +74,7 @@ def _open() -> None:
         else:
             kinds = list(state.get("live_kinds") or cl.LIVE_KINDS)
             deck = generated_specs(kinds, int(state.get("live_count", 10)),
-                                   ruleset=current.ruleset, overrides=current.overrides,
+                                   rules=current.rules,
                                    difficulty=int(state.get("live_level", 1)),
                                    seed=secrets.randbelow(1 << 30))
         timer = state.get("live_timer", 0)

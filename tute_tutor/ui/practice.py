@@ -15,7 +15,7 @@ import streamlit as st
 
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.variants import match_target
+from tute_tutor.engine.variants import Rules, match_target
 from tute_tutor.render import card_label, table_html
 from tute_tutor.table.controller import (
     LEARNER,
@@ -89,7 +89,7 @@ def _levels(players: int) -> tuple[int, ...]:
 def _config(current: Settings, seed: int) -> TableConfig:
     players = current.rules.players
     return TableConfig(
-        current.ruleset, dict(current.overrides), seed=seed, levels=_levels(players),
+        current.rules, seed=seed, levels=_levels(players),
         referee=bool(st.session_state.get(REFEREE, False)),
         computer_renuncio=0.15 if st.session_state.get(COMPUTER_ERRORS, False) else 0.0,
         think_seconds=PAGE_THINK_SECONDS, ladder=bool(st.session_state.get(LADDER, True)))
@@ -229,10 +229,10 @@ def _rules_id(current: Settings) -> str:
     return json.dumps([current.ruleset, dict(current.overrides)], sort_keys=True)
 
 
-def rules_label(ruleset: str, overrides: dict[str, Any]) -> str:
+def rules_label(rules: Rules) -> str:
     """A rule set's name, "with your changes" when flags were overridden."""
-    name = tr(f"settings.preset.{ruleset}.label")
-    return tr("practice.page.rules_custom", name=name) if overrides else name
+    name = tr(f"settings.preset.{rules.ruleset}.label")
+    return tr("practice.page.rules_custom", name=name) if rules.overrides else name
 
 
 def rules_prompt(table: Table, current: Settings) -> bool:
@@ -244,16 +244,14 @@ def rules_prompt(table: Table, current: Settings) -> bool:
     question. Returns True when the page must be drawn again.
     """
     state = st.session_state
-    same = table.config.ruleset == current.ruleset and \
-        dict(table.config.overrides) == dict(current.overrides)
-    if same:
+    if table.rules == current.rules:
         state.pop(KEEP_RULES, None)
         return False
     if table.hand_number == 1 and not table.game.events:
         new_table(current, state.get(SEED) if isinstance(state.get(SEED), int) else None)
         return True
-    old = rules_label(table.config.ruleset, dict(table.config.overrides))
-    new = rules_label(current.ruleset, dict(current.overrides))
+    old = rules_label(table.rules)
+    new = rules_label(current.rules)
     if state.get(KEEP_RULES) == _rules_id(current):
         st.info(tr("practice.page.rules_kept", old=old, new=new),
                 icon=":material/rule:")
@@ -703,12 +701,9 @@ def review_section(table: Table, current: Settings) -> bool:
     with st.expander(tr("practice.page.record_title")):
         st.code(record_text, language="json")
     changed = False
-    rules_moved = table.config.ruleset != current.ruleset or \
-        dict(table.config.overrides) != dict(current.overrides)
-    if rules_moved:  # the learner finished this hand with the old rules: now the new ones
-        if st.button(tr("practice.page.rules_new", new=rules_label(
-                current.ruleset, dict(current.overrides))), key="practice_rules_start",
-                type="primary"):
+    if table.rules != current.rules:  # the hand finished with the old rules: now the new
+        if st.button(tr("practice.page.rules_new", new=rules_label(current.rules)),
+                     key="practice_rules_start", type="primary"):
             new_table(current)
             changed = True
     elif table.match_finished:

@@ -18,6 +18,7 @@ from typing import Any
 import streamlit as st
 
 from tute_tutor.engine.cards import Card
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
 from tute_tutor.quiz.generator import (
     KINDS,
@@ -76,7 +77,7 @@ def cached_question(kind: str, seed: int, ruleset: str, overrides_json: str, lan
     and suits named in the words of ``deck``."""
     overrides = json.loads(overrides_json) or None
     with deck_names(deck):
-        return generate_question(kind, seed, ruleset, overrides, lang=lang,
+        return generate_question(kind, seed, find_rules(ruleset, overrides), lang=lang,
                                  difficulty=difficulty, rule=rule)
 
 

@@ -24,7 +24,7 @@ from typing import Any, Final
 import streamlit as st
 
 from tute_tutor.engine.cards import SUIT_LETTERS, Card, suit_name
-from tute_tutor.engine.variants import find_rules, match_target
+from tute_tutor.engine.variants import Rules, match_target
 from tute_tutor.live import room as R
 from tute_tutor.live.words import entry_text, error_text, outcome_text, seat_name
 from tute_tutor.render.qr import qr_svg
@@ -130,8 +130,8 @@ def change(code: str, action: Any) -> R.Room | None:
 
 
 # --------------------------------------------------------------------------- no room yet
-def _match_options(ruleset: str, overrides: dict[str, Any]) -> tuple[str, int]:
-    kind, target = match_target(find_rules(ruleset, overrides))
+def _match_options(rules: Rules) -> tuple[str, int]:
+    kind, target = match_target(rules)
     return kind, target
 
 
@@ -141,7 +141,7 @@ def create_panel() -> None:
     lang = current.lang
     st.subheader(tr("rooms.create.title"))
     try:
-        kind, target = _match_options(current.ruleset, current.overrides)
+        kind, target = _match_options(current.rules)
     except Exception:  # the sidebar refuses bad flags itself; this is a safety net
         kind, target = "hands", 3
     st.caption(tr("rooms.create.rules", rules=t(f"settings.preset.{current.ruleset}.label",

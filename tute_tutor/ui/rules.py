@@ -163,11 +163,13 @@ def render_side(example: FlagExample, side: FlagSide, *, is_yours: bool) -> None
         st.markdown(tr("rules.legal_cards", cards=join_names(side.analysis.legal, lang)))
         st.info(explain(side.analysis, lang), icon=":material/lightbulb:")
     elif flag in ("cante_by", "cantes_per_trick"):
-        suit = suit_name(example.facts["suit"], lang)
+        # cante_by: may you sing? cantes_per_trick: you sang first; may your partner?
+        who = "cante" if flag == "cante_by" else "partner_cante"
+        suit = suit_name(example.facts["suit" if flag == "cante_by" else "partner_suit"], lang)
         if side.allowed:
-            st.success(tr("rules.cante_yes", suit=suit))
+            st.success(tr(f"rules.{who}_yes", suit=suit))
         else:
-            st.error(tr("rules.cante_no", suit=suit))
+            st.error(tr(f"rules.{who}_no", suit=suit))
             st.caption(tr(f"rules.{flag}_no_reason"))
     elif flag == "tute_timing":
         if side.allowed:

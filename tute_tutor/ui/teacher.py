@@ -117,8 +117,7 @@ def builder() -> None:
                             persist_state=KEEP)
         with st.container(border=True):
             st.markdown(f"**{tr('teacher.generate_title')}**")
-            overrides = tb.builder_overrides()
-            topics = tb.topics_for(state[tb.RULESET], overrides)
+            topics = tb.topics_for(tb.builder_rules())
             if state.get(tb.TOPIC) not in topics:
                 state[tb.TOPIC] = tb.ANY_TOPIC
             with st.container(horizontal=True, vertical_alignment="bottom"):
@@ -290,7 +289,7 @@ def worksheet() -> None:
     title = st.text_input(tr("teacher.ws_title_field"), value=tr("worksheet.title"),
                           key="ws_title", persist_state=KEEP, max_chars=120)
     if source == "generate":
-        topics = tb.topics_for(current.ruleset, current.overrides)
+        topics = tb.topics_for(current.rules)
         with st.container(horizontal=True, vertical_alignment="bottom"):
             count = st.number_input(tr("teacher.ws_count"), 1, 40, 10, key="ws_count",
                                     persist_state=KEEP)
@@ -306,8 +305,8 @@ def worksheet() -> None:
         st.caption(tr("teacher.ws_rules_from_sidebar",
                       ruleset=ruleset_label(current.ruleset, lang)))
         try:
-            slides = tb.generated_set(current.ruleset, current.overrides, topic,
-                                      int(difficulty), int(count), int(seed))
+            slides = tb.generated_set(current.rules, topic, int(difficulty), int(count),
+                                      int(seed))
         except TuteError as error:
             st.error(tr("teacher.generate_failed", error=escape_markdown(error)))
             return
@@ -388,7 +387,7 @@ def render_teacher_page() -> None:
     """Draw the teacher's page in its current mode."""
     current = settings()
     lang = current.lang
-    tb.init_builder(current.ruleset, current.overrides)
+    tb.init_builder(current.rules)
     state.setdefault(MODE, "build")
     state.setdefault(SLIDE, 0)
     state.setdefault(STEP, 0)

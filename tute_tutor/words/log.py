@@ -1,34 +1,19 @@
 """A table's log in words: the sentence for one thing that happened at a table.
 
-The practice table (:class:`tute_tutor.table.controller.Announcement`) and the rooms
-(:class:`tute_tutor.live.room.LogEntry`, worded by :mod:`tute_tutor.live.words`) keep their
-log lines as data on :class:`LogLine` and word them here (catalogue ``practice.log.*``);
-only the seats' names and who reads the log ("you") are theirs.
+What happened is the engine's history (:class:`tute_tutor.engine.game.HistoryEntry`);
+the practice table (:class:`tute_tutor.table.controller.Announcement`), the rooms
+(:class:`tute_tutor.live.room.LogEntry`, worded by :mod:`tute_tutor.live.words`) and the
+review read it and word it here (catalogue ``practice.log.*``); only the seats' names and
+who reads the log ("you") are theirs.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from tute_tutor.engine.cards import Card, suit_name
-from tute_tutor.engine.game import HandResult
-from tute_tutor.engine.legal import PlayAnalysis
+from tute_tutor.engine.cards import suit_name
+from tute_tutor.engine.game import HistoryEntry
 from tute_tutor.words.cards import tute_word
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import card_name, describe_play, explain
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LogLine:
-    """What one log line says besides its kind and seat; each kind uses some of these."""
-
-    card: Card | None = None
-    analysis: PlayAnalysis | None = None
-    suit: int | None = None
-    points: int = 0
-    other: Card | None = None
-    last: bool = False
-    result: HandResult | None = None
 
 
 def _pair_name(suit: int, points: int, lang: str) -> str:
@@ -37,11 +22,12 @@ def _pair_name(suit: int, points: int, lang: str) -> str:
     return t(key, lang, suit=suit_name(suit, lang))
 
 
-def line_text(kind: str, line: LogLine, name: str, *, you: bool, players: int,
+def line_text(line: HistoryEntry, name: str, *, you: bool, players: int,
               lang: str) -> str | None:
     """The sentence for a ``deal``, ``play``, ``cante``, ``tute``, ``swap``, ``trick`` or
-    ``draw`` line by the seat called ``name`` (second person when ``you`` read it) at a
+    ``draw`` entry by the seat called ``name`` (second person when ``you`` read it) at a
     table of ``players``; None for any other kind (the caller words those)."""
+    kind = line.kind
     suffix = "_you" if you else ""
     card = card_name(line.card, lang) if line.card is not None else ""
     if kind == "deal":
@@ -70,4 +56,4 @@ def line_text(kind: str, line: LogLine, name: str, *, you: bool, players: int,
     return None
 
 
-__all__ = ["LogLine", "line_text"]
+__all__ = ["line_text"]

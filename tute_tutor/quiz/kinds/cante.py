@@ -143,14 +143,14 @@ def build(ctx: Context) -> QuizQuestion:
 
         protect = None
         if ctx.rule == "cante_tute":
-            game, protect = deal_with_tute(ctx.rng, ctx.ruleset, ctx.overrides or None, rules)
+            game, protect = deal_with_tute(ctx.rng, rules)
         else:
             game = ctx.deal()
         play_randomly(game, ctx.rng, protect=protect, visit=visit)
         return found
 
     seat, case, record, snap = search(
-        ctx.rng, one_hand, f"no position for rule {ctx.rule!r} found under {ctx.ruleset}")
+        ctx.rng, one_hand, f"no position for rule {ctx.rule!r} found under {rules.ruleset}")
     _, answer, why, cards = case
     lang = ctx.lang
     trump = snap.trump

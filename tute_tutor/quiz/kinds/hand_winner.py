@@ -31,8 +31,7 @@ def _played_hand(ctx: Context) -> tuple[Game, HandResult]:
     def one_hand(attempt: int) -> list[tuple[Game, HandResult]]:
         protect = None
         if ctx.rule == "hand_tute":
-            game, protect = deal_with_tute(ctx.rng, ctx.ruleset, ctx.overrides or None,
-                                           ctx.rules)
+            game, protect = deal_with_tute(ctx.rng, ctx.rules)
         else:
             game = ctx.deal()
         chance = {"hand_points": 0.0, "hand_cantes": 0.95}.get(ctx.rule, 0.6)

@@ -18,7 +18,7 @@ from tute_tutor.words.explain import explain
 
 def build(ctx: Context) -> QuizQuestion:
     """A real decision with the rule's obligation; the answer is every legal card."""
-    scenario, a = scenario_and_analysis(ctx.rng, ctx.ruleset, ctx.overrides or None,
+    scenario, a = scenario_and_analysis(ctx.rng, ctx.rules,
                                         obligation=ctx.rule, difficulty=ctx.difficulty)
     return ctx.question(
         facts=tuple(decision_facts(a, ctx.rules, ctx.lang)), ask=tr("ask_legal", ctx.lang),

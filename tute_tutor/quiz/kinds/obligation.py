@@ -28,7 +28,7 @@ ORDER: Final = ("salida", "asistir", "montar", "fallar", "pisar", "libre", "comp
 
 def build(ctx: Context) -> QuizQuestion:
     """A real decision; the answer is its obligation code."""
-    scenario, a = scenario_and_analysis(ctx.rng, ctx.ruleset, ctx.overrides or None,
+    scenario, a = scenario_and_analysis(ctx.rng, ctx.rules,
                                         obligation=ctx.rule, difficulty=ctx.difficulty)
     possible = set(obligations_for(ctx.rules, 2) + obligations_for(ctx.rules, 3))
     wrong = [c for c in DISTRACTORS[a.obligation] if c in possible]

@@ -41,7 +41,7 @@ def build(ctx: Context) -> QuizQuestion:
     # A card of another suit is refused under asistir and under montar alike.
     wanted_obligation = ctx.rng.choice(["asistir", "montar"]) if wanted == "asistir" else wanted
     scenario, a = scenario_and_analysis(
-        ctx.rng, ctx.ruleset, ctx.overrides or None, obligation=wanted_obligation,
+        ctx.rng, ctx.rules, obligation=wanted_obligation,
         difficulty=ctx.difficulty, accept=accept)
     seats_before, hands_now, offender = holder[id(a)]
     bad = ctx.rng.choice(_broken(a, wanted))
