@@ -27,6 +27,7 @@ from tute_tutor.ai import get_player
 from tute_tutor.ai.base import declare_for_all
 from tute_tutor.coach.reasons import reason_for
 from tute_tutor.engine.game import Game
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.words.coach import reason_text
 
 TABLES: list[tuple[str, dict[str, Any]]] = [
@@ -41,7 +42,7 @@ def measure(hands: int, level: int) -> dict[str, float]:
     for ruleset, overrides in TABLES:
         for seed in range(hands):
             rng = random.Random(seed)
-            game = Game.deal(ruleset, overrides, rng=rng)
+            game = Game.deal(find_rules(ruleset, overrides), rng=rng)
             players = [player] * game.players
             while not game.finished:
                 declare_for_all(game, players, rng)

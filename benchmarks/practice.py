@@ -40,6 +40,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from tute_tutor.engine.variants import find_rules  # noqa: E402
 from tute_tutor.table.controller import Table, TableConfig  # noqa: E402
 
 
@@ -58,7 +59,7 @@ def _learner(table: Table, rng: random.Random) -> None:
 def step_times(level: int, hands: int) -> list[float]:
     times: list[float] = []
     for seed in range(hands):
-        table = Table(TableConfig("clasico", seed=seed, levels=(level,)))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed, levels=(level,)))
         rng = random.Random(seed)
         while not table.finished:
             while True:
@@ -76,7 +77,7 @@ def learner_turns(hands: int) -> Iterator[Table]:
     """The table at each of the learner's turns over ``hands`` seeded hands against level-2
     computers; after each, the learner plays a random legal card (or passes a moment)."""
     for seed in range(hands):
-        table = Table(TableConfig("clasico", seed=seed, levels=(2,)))
+        table = Table(TableConfig(find_rules("clasico"), seed=seed, levels=(2,)))
         rng = random.Random(seed)
         while not table.finished:
             table.run()
@@ -153,7 +154,7 @@ def browser_click_times(hands: int) -> tuple[list[float], list[float]]:
         for hand in range(hands):
             # a browser whose learner has a saved table with level-1 computers
             token = new_token()
-            table = Table(TableConfig("clasico", seed=hand, levels=(1,)))
+            table = Table(TableConfig(find_rules("clasico"), seed=hand, levels=(1,)))
             open_store().save_state(OwnedProfile(None, DEFAULT_PROFILE, token=token),
                                     "practice.table", {"table": table.to_state(), "seen": 0})
             context = browser.new_context(viewport={"width": 1280, "height": 800})

@@ -156,7 +156,7 @@ def test_every_costly_card_of_random_hands_is_named_by_a_kind_that_fits(
     from tute_tutor.table.review import choice_costs
 
     named = 0
-    for seed in range(4):
+    for seed in range(12):
         game = random_game(ruleset, seed, overrides)
         if game.renuncio is not None:
             continue

@@ -254,7 +254,7 @@ def walk(ruleset: str, overrides: dict[str, Any], level: int, seeds: range,
     done = 0
     for seed in seeds:
         rng = random.Random(seed)
-        game = Game.deal(ruleset, overrides, rng=rng, dealer=seed % 4 % (
+        game = Game.deal(find_rules(ruleset, overrides), rng=rng, dealer=seed % 4 % (
             2 if ruleset == "a-dos" else 3 if ruleset == "a-tres" else 4))
         while not game.finished and done < limit:
             if game.moment is not None:
@@ -333,7 +333,7 @@ def _reason(hands: str, trump: str, plays: str, card: str,
     cards a seat, ``/`` between seats), checked by the checker above."""
     rules = find_rules(ruleset)
     masks = [mask_of(parse_cards(h)) for h in hands.split("/")]
-    game = Game(rules, dealer, masks, Card.parse(trump).index, ruleset=ruleset)
+    game = Game(rules, dealer, masks, Card.parse(trump).index)
     for code in filter(None, plays.split(",")):
         game.play(Card.parse(code))
     seat = game.to_move
