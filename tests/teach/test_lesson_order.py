@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.teach.lessons import LESSONS_DIR, Lesson, best_plays, load_lessons
+from tute_tutor.teach.lessons import LESSONS_DIR, Lesson, load_lessons
 
 LESSONS, _ = load_lessons(LESSONS_DIR)
 ORDER = {lesson.id: lesson.order for lesson in LESSONS}
@@ -141,7 +141,7 @@ def test_the_best_card_is_not_named_before_the_learner_picks(lesson_id: str) -> 
         neighbours = [blocks[i] for i in (index - 1, index + 1)
                       if 0 <= i < len(blocks) and blocks[i].kind == "text"]
         for lang in ("es", "en"):
-            names = card_names(best_plays(block.scenario), lang)
+            names = card_names(block.best, lang)
             for text in (n.text[lang].lower() for n in neighbours):
                 assert not any(name in text for name in names), (lesson_id, index, lang)
 
@@ -253,3 +253,16 @@ def test_english_lessons_call_presets_by_their_english_names() -> None:
         for label in spanish_only:
             assert f'"{label}"' not in english and f"«{label}»" not in english, (
                 lesson.id, label)
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_a_what_may_you_play_scenario_can_be_failed(lesson_id: str) -> None:
+    """An ``ask = "one"`` scenario where every card is legal grades any click right (audit
+    S5): it must hold a card the rules forbid, or ask for all the legal cards instead."""
+    lesson = next(item for item in LESSONS if item.id == lesson_id)
+    for index, block in enumerate(lesson.blocks, 1):
+        if block.kind == "scenario" and block.ask == "one":
+            assert block.scenario is not None
+            legal = set(block.scenario.analyse().legal)
+            assert set(block.scenario.hand) - legal, (
+                f"{lesson_id} block {index}: every card is legal, so any pick is right")
