@@ -214,14 +214,19 @@ def judgement_lines(scenario: Scenario, lang: str = "es",
     head = "best_one" if len(best) == 1 else "best_many"
     lines = [t(f"explain.judge.{head}", lang, cards=join_names(best, lang))]
     for j in judged:
-        key = {"ours": "ours" if teams else "ours_alone", "theirs": "theirs",
+        last = len(scenario.trick) == scenario.rules.players - 1
+        key = {"ours": "ours" if teams else "ours_alone",
+               "theirs": "theirs_last" if last else "theirs",
                "open": "open_ours" if _is_ours_now(scenario, j.card) else "open_theirs"}
         name = key[j.outcome] + ("" if j.stake else "_zero")
         sentence = t(f"explain.judge.{name}", lang,
                      card=j.card.name_with_article(lang), stake=j.stake)
         if j.broken:
             names = [_broken_name(name, lang) for name in j.broken]
-            sentence += " " + t("explain.judge.breaks", lang, cantes=_join(names, lang),
+            # A tute wins the hand: its worth in points is the judge's weight, not a score.
+            many = "breaks" if len(names) > 1 else "breaks_one"
+            which = "breaks_tute" if "tute" in j.broken else many
+            sentence += " " + t(f"explain.judge.{which}", lang, cantes=_join(names, lang),
                                 loss=j.cante_loss)
         if j.is_trump and j.card not in best and j.value == judged[0].value:
             sentence += " " + t("explain.judge.spends_trump", lang)
