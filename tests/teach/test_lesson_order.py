@@ -38,8 +38,8 @@ GLOSSARY: dict[str, tuple[str, str, str | None]] = {
     "fallar": ("fallar", r"\bfall(ar|as|a|an|e|o|ando|ada|ado|ó)\b", r"\bfallar\b"),
     "descartarse": ("fallar", r"\bdescart\w*", r"\bdescartarse\b|\bdiscard\w*"),
     "pisar": ("pisar", r"\bpis(ar|as|a|an|e|ando|aría|arte)\b", r"\bpisar\b|\bovertrump\w*"),
-    "exención": ("companero", r"\bexención\b", r"\bexemption\b"),
-    "cargar": ("companero", r"\bcarg(ar|a|as|ando|ues)\b", r"\bload(s|ing)?\b"),
+    "exención": ("exencion", r"\bexención\b", r"\bexemption\b"),
+    "cargar": ("pisar", r"\bcarg(ar|a|as|ando|ues)\b", r"\bload(s|ing)?\b"),
     "cante": ("cantes", r"\bcant(e|es|ar|as|a|an|ado|ada|ados|adas|asteis|ando|arlo|arla|"
               r"arlos|arlas|ando)\b", r"\bcantes?\b|\bsing\b|\bsung\b"),
     "coto": ("partida", r"\bcotos?\b", r"\bcotos?\b"),
@@ -53,13 +53,13 @@ GLOSSARY: dict[str, tuple[str, str, str | None]] = {
 # What each scenario may use, and the lesson where it is taught.
 TAUGHT: dict[str, dict[Any, str]] = {
     "players": {4: "reparto", 3: "tute-a-tres", 2: "tute-a-dos"},
-    "ruleset": {"clasico": "reparto", "estricto": "baza-fallada", "ludoteka": "partida",
+    "ruleset": {"clasico": "reparto", "estricto": "variantes", "ludoteka": "partida",
                 "las40": "partida", "a-tres": "tute-a-tres", "a-dos": "tute-a-dos"},
-    "flag": {"trump_when_cannot_overtrump": "pisar", "overtake_when_trumped": "baza-fallada",
-             "partner_exemption": "companero"},
+    "flag": {"trump_when_cannot_overtrump": "variantes", "overtake_when_trumped": "variantes",
+             "partner_exemption": "exencion"},
     "obligation": {"salida": "reparto", "asistir": "asistir-montar",
                    "montar": "asistir-montar", "fallar": "fallar", "libre": "fallar",
-                   "pisar": "pisar", "companero": "companero", "robo": "tute-a-dos"},
+                   "pisar": "pisar", "companero": "exencion", "robo": "tute-a-dos"},
 }
 
 

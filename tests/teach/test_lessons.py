@@ -42,12 +42,14 @@ REQUIRED_TOPICS = {
     "asistir-montar": "asistir and montar",
     "fallar": "fallar",
     "pisar": "pisar and what you may do when you cannot",
-    "baza-fallada": "the trick already cut by a trump and the strict alternative",
+    "baza-fallada": "the trick already cut by a trump",
     "companero": "the partner question",
     "cantes": "cantes: 20/40, who, when, once per suit, priority",
     "tute": "tute: timings and awards",
     "recuento": "counting a hand and ties",
     "partida": "match scoring in its variants",
+    "variantes": "the house variants of play: strict beating and the low trump",
+    "exencion": "the partner exemption",
     "tute-a-tres": "tute a tres",
     "tute-a-dos": "tute a dos",
     "errores": "the common mistakes",
@@ -228,17 +230,17 @@ def _flag_values(lesson_id: str, flag: str) -> set[Any]:
 
 
 @pytest.mark.parametrize(("lesson_id", "flag"), [
-    ("baza-fallada", "overtake_when_trumped"),
-    ("companero", "partner_exemption"),
-    ("pisar", "trump_when_cannot_overtrump"),
+    ("variantes", "overtake_when_trumped"),
+    ("exencion", "partner_exemption"),
+    ("variantes", "trump_when_cannot_overtrump"),
 ])
 def test_flag_lessons_show_both_settings(lesson_id: str, flag: str) -> None:
     assert _flag_values(lesson_id, flag) == {True, False}
 
 
 def test_flag_lessons_show_the_difference_on_the_same_cards() -> None:
-    """The nuance lesson plays one position under both settings, with different answers."""
-    lesson = next(x for x in load_lessons(LESSONS_DIR)[0] if x.id == "baza-fallada")
+    """The variants lesson plays one position under both settings, with different answers."""
+    lesson = next(x for x in load_lessons(LESSONS_DIR)[0] if x.id == "variantes")
     by_cards: dict[tuple[Any, ...], set[tuple[str, ...]]] = {}
     for s in lesson.scenarios:
         key = (s.hand, s.trick, s.trump)
