@@ -46,8 +46,15 @@ GLOSSARY: dict[str, tuple[str, str, str | None]] = {
     "cotón": ("partida", r"\bcotón\b", r"\bcotón\b"),
     "mazo": ("tute-a-dos", r"\bmazo\b", r"\bstock\b"),
     "robar": ("tute-a-dos", r"\brob(ar|a|as|o|an)\b", r"\bdraw(s|n|ing)?\b"),
-    "arrastre": ("tute-a-dos", r"\barrastre\b", r"\barrastre\b"),
-    "racha": ("tute-a-dos", r"\brachas?\b", r"\bstreaks?\b"),
+    "arrastre": ("tute-a-dos-arrastre", r"\barrastre\b", r"\barrastre\b"),
+    "racha": ("tute-a-dos-arrastre", r"\brachas?\b", r"\bstreaks?\b"),
+    # The audit of 1 December 2026, section 2 (O1-O8).
+    "bando": ("puntos", r"\bbandos?\b", r"\bsides?\b"),
+    "muestra": ("reparto", r"\bmuestra\b", r"\bmuestra\b"),
+    "pareja": ("reparto", r"\bparejas?\b", r"\bpairs?\b"),
+    "reglamento clásico": ("reparto", r"\breglamento clásico\b|\breglas por defecto\b",
+                           r"\bclassic rules\b|\bdefault rules\b"),
+    "partida": ("partida", r"\bpartidas?\b", None),
 }
 
 # What each scenario may use, and the lesson where it is taught.

@@ -51,7 +51,9 @@ REQUIRED_TOPICS = {
     "variantes": "the house variants of play: strict beating and the low trump",
     "exencion": "the partner exemption",
     "tute-a-tres": "tute a tres",
-    "tute-a-dos": "tute a dos",
+    "tute-a-dos": "tute a dos: the stock and free play",
+    "tute-a-dos-cambio": "tute a dos: cantes and the swap",
+    "tute-a-dos-arrastre": "tute a dos: the arrastre and streaks",
     "errores": "the common mistakes",
     "estrategia": "first strategy",
 }
@@ -249,11 +251,13 @@ def test_flag_lessons_show_the_difference_on_the_same_cards() -> None:
 
 
 def test_two_player_lesson_shows_stock_and_arrastre() -> None:
-    lesson = next(x for x in load_lessons(LESSONS_DIR)[0] if x.id == "tute-a-dos")
-    obligations = {s.analyse().obligation for s in lesson.scenarios}
+    lessons = [x for x in load_lessons(LESSONS_DIR)[0] if x.id.startswith("tute-a-dos")]
+    assert len(lessons) == 3  # the stock, the swap, the arrastre: one step each
+    scenarios = [s for lesson in lessons for s in lesson.scenarios]
+    obligations = {s.analyse().obligation for s in scenarios}
     assert "robo" in obligations
     assert obligations - {"robo"}, "an arrastre scenario too"
-    assert all(s.rules.players == 2 for s in lesson.scenarios)
+    assert all(s.rules.players == 2 for s in scenarios)
 
 
 def test_three_player_lesson_plays_three_players() -> None:
