@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tute_tutor.teach.lessons import LESSONS_DIR, Lesson, best_plays, load_lessons
+from tute_tutor.teach.lessons import LESSONS_DIR, Lesson, load_lessons
 
 LESSONS, _ = load_lessons(LESSONS_DIR)
 ORDER = {lesson.id: lesson.order for lesson in LESSONS}
@@ -38,28 +38,35 @@ GLOSSARY: dict[str, tuple[str, str, str | None]] = {
     "fallar": ("fallar", r"\bfall(ar|as|a|an|e|o|ando|ada|ado|ó)\b", r"\bfallar\b"),
     "descartarse": ("fallar", r"\bdescart\w*", r"\bdescartarse\b|\bdiscard\w*"),
     "pisar": ("pisar", r"\bpis(ar|as|a|an|e|ando|aría|arte)\b", r"\bpisar\b|\bovertrump\w*"),
-    "exención": ("companero", r"\bexención\b", r"\bexemption\b"),
-    "cargar": ("companero", r"\bcarg(ar|a|as|ando|ues)\b", r"\bload(s|ing)?\b"),
+    "exención": ("exencion", r"\bexención\b", r"\bexemption\b"),
+    "cargar": ("pisar", r"\bcarg(ar|a|as|ando|ues)\b", r"\bload(s|ing)?\b"),
     "cante": ("cantes", r"\bcant(e|es|ar|as|a|an|ado|ada|ados|adas|asteis|ando|arlo|arla|"
               r"arlos|arlas|ando)\b", r"\bcantes?\b|\bsing\b|\bsung\b"),
     "coto": ("partida", r"\bcotos?\b", r"\bcotos?\b"),
     "cotón": ("partida", r"\bcotón\b", r"\bcotón\b"),
     "mazo": ("tute-a-dos", r"\bmazo\b", r"\bstock\b"),
     "robar": ("tute-a-dos", r"\brob(ar|a|as|o|an)\b", r"\bdraw(s|n|ing)?\b"),
-    "arrastre": ("tute-a-dos", r"\barrastre\b", r"\barrastre\b"),
-    "racha": ("tute-a-dos", r"\brachas?\b", r"\bstreaks?\b"),
+    "arrastre": ("tute-a-dos-arrastre", r"\barrastre\b", r"\barrastre\b"),
+    "racha": ("tute-a-dos-arrastre", r"\brachas?\b", r"\bstreaks?\b"),
+    # The audit of 1 December 2026, section 2 (O1-O8).
+    "bando": ("puntos", r"\bbandos?\b", r"\bsides?\b"),
+    "muestra": ("reparto", r"\bmuestra\b", r"\bmuestra\b"),
+    "pareja": ("reparto", r"\bparejas?\b", r"\bpairs?\b"),
+    "reglamento clásico": ("reparto", r"\breglamento clásico\b|\breglas por defecto\b",
+                           r"\bclassic rules\b|\bdefault rules\b"),
+    "partida": ("partida", r"\bpartidas?\b", None),
 }
 
 # What each scenario may use, and the lesson where it is taught.
 TAUGHT: dict[str, dict[Any, str]] = {
     "players": {4: "reparto", 3: "tute-a-tres", 2: "tute-a-dos"},
-    "ruleset": {"clasico": "reparto", "estricto": "baza-fallada", "ludoteka": "partida",
+    "ruleset": {"clasico": "reparto", "estricto": "variantes", "ludoteka": "partida",
                 "las40": "partida", "a-tres": "tute-a-tres", "a-dos": "tute-a-dos"},
-    "flag": {"trump_when_cannot_overtrump": "pisar", "overtake_when_trumped": "baza-fallada",
-             "partner_exemption": "companero"},
+    "flag": {"trump_when_cannot_overtrump": "variantes", "overtake_when_trumped": "variantes",
+             "partner_exemption": "exencion"},
     "obligation": {"salida": "reparto", "asistir": "asistir-montar",
                    "montar": "asistir-montar", "fallar": "fallar", "libre": "fallar",
-                   "pisar": "pisar", "companero": "companero", "robo": "tute-a-dos"},
+                   "pisar": "pisar", "companero": "exencion", "robo": "tute-a-dos"},
 }
 
 
@@ -141,7 +148,7 @@ def test_the_best_card_is_not_named_before_the_learner_picks(lesson_id: str) -> 
         neighbours = [blocks[i] for i in (index - 1, index + 1)
                       if 0 <= i < len(blocks) and blocks[i].kind == "text"]
         for lang in ("es", "en"):
-            names = card_names(best_plays(block.scenario), lang)
+            names = card_names(block.best, lang)
             for text in (n.text[lang].lower() for n in neighbours):
                 assert not any(name in text for name in names), (lesson_id, index, lang)
 
@@ -253,3 +260,16 @@ def test_english_lessons_call_presets_by_their_english_names() -> None:
         for label in spanish_only:
             assert f'"{label}"' not in english and f"«{label}»" not in english, (
                 lesson.id, label)
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_a_what_may_you_play_scenario_can_be_failed(lesson_id: str) -> None:
+    """An ``ask = "one"`` scenario where every card is legal grades any click right (audit
+    S5): it must hold a card the rules forbid, or ask for all the legal cards instead."""
+    lesson = next(item for item in LESSONS if item.id == lesson_id)
+    for index, block in enumerate(lesson.blocks, 1):
+        if block.kind == "scenario" and block.ask == "one":
+            assert block.scenario is not None
+            legal = set(block.scenario.analyse().legal)
+            assert set(block.scenario.hand) - legal, (
+                f"{lesson_id} block {index}: every card is legal, so any pick is right")

@@ -42,14 +42,18 @@ REQUIRED_TOPICS = {
     "asistir-montar": "asistir and montar",
     "fallar": "fallar",
     "pisar": "pisar and what you may do when you cannot",
-    "baza-fallada": "the trick already cut by a trump and the strict alternative",
+    "baza-fallada": "the trick already cut by a trump",
     "companero": "the partner question",
     "cantes": "cantes: 20/40, who, when, once per suit, priority",
     "tute": "tute: timings and awards",
     "recuento": "counting a hand and ties",
     "partida": "match scoring in its variants",
+    "variantes": "the house variants of play: strict beating and the low trump",
+    "exencion": "the partner exemption",
     "tute-a-tres": "tute a tres",
-    "tute-a-dos": "tute a dos",
+    "tute-a-dos": "tute a dos: the stock and free play",
+    "tute-a-dos-cambio": "tute a dos: cantes and the swap",
+    "tute-a-dos-arrastre": "tute a dos: the arrastre and streaks",
     "errores": "the common mistakes",
     "estrategia": "first strategy",
 }
@@ -228,17 +232,17 @@ def _flag_values(lesson_id: str, flag: str) -> set[Any]:
 
 
 @pytest.mark.parametrize(("lesson_id", "flag"), [
-    ("baza-fallada", "overtake_when_trumped"),
-    ("companero", "partner_exemption"),
-    ("pisar", "trump_when_cannot_overtrump"),
+    ("variantes", "overtake_when_trumped"),
+    ("exencion", "partner_exemption"),
+    ("variantes", "trump_when_cannot_overtrump"),
 ])
 def test_flag_lessons_show_both_settings(lesson_id: str, flag: str) -> None:
     assert _flag_values(lesson_id, flag) == {True, False}
 
 
 def test_flag_lessons_show_the_difference_on_the_same_cards() -> None:
-    """The nuance lesson plays one position under both settings, with different answers."""
-    lesson = next(x for x in load_lessons(LESSONS_DIR)[0] if x.id == "baza-fallada")
+    """The variants lesson plays one position under both settings, with different answers."""
+    lesson = next(x for x in load_lessons(LESSONS_DIR)[0] if x.id == "variantes")
     by_cards: dict[tuple[Any, ...], set[tuple[str, ...]]] = {}
     for s in lesson.scenarios:
         key = (s.hand, s.trick, s.trump)
@@ -247,11 +251,13 @@ def test_flag_lessons_show_the_difference_on_the_same_cards() -> None:
 
 
 def test_two_player_lesson_shows_stock_and_arrastre() -> None:
-    lesson = next(x for x in load_lessons(LESSONS_DIR)[0] if x.id == "tute-a-dos")
-    obligations = {s.analyse().obligation for s in lesson.scenarios}
+    lessons = [x for x in load_lessons(LESSONS_DIR)[0] if x.id.startswith("tute-a-dos")]
+    assert len(lessons) == 3  # the stock, the swap, the arrastre: one step each
+    scenarios = [s for lesson in lessons for s in lesson.scenarios]
+    obligations = {s.analyse().obligation for s in scenarios}
     assert "robo" in obligations
     assert obligations - {"robo"}, "an arrastre scenario too"
-    assert all(s.rules.players == 2 for s in lesson.scenarios)
+    assert all(s.rules.players == 2 for s in scenarios)
 
 
 def test_three_player_lesson_plays_three_players() -> None:

@@ -205,6 +205,13 @@ class HandResult:
         others = [t for side, t in enumerate(self.totals) if side != self.winner]
         return max(0, self.totals[self.winner] - max(others))
 
+    @property
+    def tie_looked_back(self) -> bool:
+        """A tie that the last trick did not break: its taker is outside the tie (three
+        players), so the tied side that won the latest trick won."""
+        return (self.reason == "tie_last_trick" and self.last_trick is not None
+                and self.totals[self.last_trick] != self.totals[self.winner])
+
 
 @dataclass
 class _Moment:

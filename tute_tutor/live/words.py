@@ -41,6 +41,13 @@ def outcome_text(result: HandResult, seats: Sequence[PublicSeat], lang: str) -> 
     if result.reason == "tute" and result.tute is not None:
         return t("rooms.outcome.tute" + one, lang, winner=winner,
                  name=seat_name(seats[result.tute.seat], lang))
+    if result.reason == "tie_last_trick" and result.tie_looked_back:
+        assert result.last_trick is not None
+        other = next(s for s in range(sides) if s != result.winner
+                     and result.totals[s] == result.totals[result.winner])
+        return t("rooms.outcome.tie_back_seat", lang, winner=winner, totals=totals,
+                 last=side_name(result.last_trick, seats, lang),
+                 other=side_name(other, seats, lang))
     if result.reason == "tie_last_trick":
         return t("rooms.outcome.tie" + one, lang, winner=winner, totals=totals)
     return t("rooms.outcome.points" + one, lang, winner=winner, totals=totals)

@@ -256,7 +256,8 @@ def _outcome_sentence(result: HandResult, players: int, lang: str) -> str:
         return t("practice.outcome.renuncio" + (by_you or you), lang, winner=winner,
                  name=seat_name(result.renuncio.seat, lang), totals=totals)
     if result.reason == "tie_last_trick":
-        return t("practice.outcome.tie" + you, lang, winner=winner,
+        back = "_back" if result.tie_looked_back else ""
+        return t("practice.outcome.tie" + back + you, lang, winner=winner,
                  total=result.totals[result.winner])
     return t("practice.outcome.points" + you, lang, winner=winner, totals=totals,
              points=result.totals[result.winner])

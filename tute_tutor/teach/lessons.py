@@ -48,6 +48,7 @@ from tute_tutor.engine.tricks import play_into_trick
 from tute_tutor.formats.inputs import shown
 from tute_tutor.formats.limits import MAX_FILE_BYTES
 from tute_tutor.formats.scenario import Scenario
+from tute_tutor.teach.grading import solver_best
 from tute_tutor.words.catalog import t
 from tute_tutor.words.explain import explain, join_names
 
@@ -202,22 +203,30 @@ def _broken_name(name: str, lang: str) -> str:
     return t(f"explain.judge.broken_{name}", lang)
 
 
-def judgement_lines(scenario: Scenario, lang: str = "es") -> list[str]:
-    """Why the best cards are best: one sentence for the best, one per legal card."""
+def judgement_lines(scenario: Scenario, lang: str = "es",
+                    best: tuple[Card, ...] | None = None) -> list[str]:
+    """Why the best cards are best: one sentence naming ``best`` (by default the
+    one-trick judge's), then what each legal card does to this trick."""
     judged = judge_plays(scenario)
-    best = best_plays(scenario)
+    if best is None:
+        best = best_plays(scenario)
     teams = scenario.rules.has_teams
     head = "best_one" if len(best) == 1 else "best_many"
     lines = [t(f"explain.judge.{head}", lang, cards=join_names(best, lang))]
     for j in judged:
-        key = {"ours": "ours" if teams else "ours_alone", "theirs": "theirs",
+        last = len(scenario.trick) == scenario.rules.players - 1
+        key = {"ours": "ours" if teams else "ours_alone",
+               "theirs": "theirs_last" if last else "theirs",
                "open": "open_ours" if _is_ours_now(scenario, j.card) else "open_theirs"}
         name = key[j.outcome] + ("" if j.stake else "_zero")
         sentence = t(f"explain.judge.{name}", lang,
                      card=j.card.name_with_article(lang), stake=j.stake)
         if j.broken:
             names = [_broken_name(name, lang) for name in j.broken]
-            sentence += " " + t("explain.judge.breaks", lang, cantes=_join(names, lang),
+            # A tute wins the hand: its worth in points is the judge's weight, not a score.
+            many = "breaks" if len(names) > 1 else "breaks_one"
+            which = "breaks_tute" if "tute" in j.broken else many
+            sentence += " " + t(f"explain.judge.{which}", lang, cantes=_join(names, lang),
                                 loss=j.cante_loss)
         if j.is_trump and j.card not in best and j.value == judged[0].value:
             sentence += " " + t("explain.judge.spends_trump", lang)
@@ -257,6 +266,9 @@ class Block:
     expect: str | None = None
     ask: str = "one"
     explanation: dict[str, str] = field(default_factory=dict)
+    best: tuple[Card, ...] = ()
+    """For ``ask = "best"``: the cards accepted as best, those the solver finds within
+    its tolerance of the best value (:func:`tute_tutor.teach.grading.solver_best`)."""
 
     def answer(self, lang: str = "es") -> dict[str, Any]:
         """The engine's answer for a scenario block (``tute-tutor legal`` JSON).
@@ -274,14 +286,14 @@ class Block:
         """The cards a right answer holds: the legal ones, or the best ones for ``best``."""
         scenario = self._scenario()
         if self.ask == "best":
-            return best_plays(scenario)
+            return self.best
         return scenario.analyse().legal
 
     def is_right(self, picked: Iterable[Card]) -> bool:
         """Grade the learner's pick with the engine.
 
         ``one``: a single card that may be played; ``all``: exactly the legal cards;
-        ``best``: a single card among :func:`best_plays`, never a worse legal one.
+        ``best``: a single card among :attr:`best`, never a worse legal one.
         """
         chosen = set(picked)
         if self.ask == "all":
@@ -292,7 +304,7 @@ class Block:
         """For ``best``: the engine's sentences saying why the best card is best."""
         if self.ask != "best":
             return []
-        return judgement_lines(self._scenario(), lang)
+        return judgement_lines(self._scenario(), lang, self.best)
 
 
 @dataclass(frozen=True)
@@ -477,11 +489,11 @@ class _Reader:
             prompt = self.texts(self.required(raw, "prompt", where), f"{where} prompt")
             scenario = self.scenario(self.required(raw, "scenario", where), where)
             expect = self.expect(raw, scenario, where)
-            ask = self.ask(raw, scenario, where)
+            ask, best = self.ask(raw, scenario, where)
             explanation: dict[str, str] = {}
             if "explanation" in raw:
                 explanation = self.texts(raw["explanation"], f"{where} explanation")
-            return Block("scenario", {}, scenario, prompt, expect, ask, explanation)
+            return Block("scenario", {}, scenario, prompt, expect, ask, explanation, best)
         raise self.fail(f"{where}: kind {shown(kind)} must be \"text\" or \"scenario\"")
 
     def question(self, raw: dict[str, Any], where: str) -> LessonQuestion:
@@ -596,33 +608,41 @@ class _Reader:
             # Odd TOML values (dates, nested tables) the scenario parser does not expect.
             raise self.fail(f"{where}: bad scenario: {error}") from None
 
-    def ask(self, raw: Mapping[str, Any], scenario: Scenario, where: str) -> str:
-        """What the block asks, and for ``best`` the declared best cards checked."""
+    def ask(self, raw: Mapping[str, Any], scenario: Scenario,
+            where: str) -> tuple[str, tuple[Card, ...]]:
+        """What the block asks and, for ``best``, the cards accepted as best.
+
+        The declared ``best`` is the solver's verdict written into the file (solving a
+        long hand takes a while, so the page never waits for it); it is checked here
+        against the legal cards, and against the solver by ``check_main --solve`` and the
+        tests. Without ``best`` the solver decides when the lesson is loaded.
+        """
         ask = raw.get("ask", "one")
         if ask not in ASKS:
             raise self.fail(f"{where}: ask {ask!r} must be one of {', '.join(ASKS)}")
         if "best" in raw and ask != "best":
             raise self.fail(f"{where}: 'best' only goes with ask = \"best\"")
         if ask != "best":
-            return str(ask)
+            return str(ask), ()
         legal = scenario.analyse().legal
-        best = best_plays(scenario)
-        if len(best) == len(legal):
-            raise self.fail(f"{where}: ask = \"best\" but the engine finds every legal card "
-                            "equally good here: ask \"one\" or change the cards")
         if "best" in raw:
             declared = raw["best"]
             if not isinstance(declared, list) or not all(isinstance(c, str) for c in declared):
                 raise self.fail(f"{where}: best must be a list of card codes like [\"6e\"]")
             try:
-                cards = {Card.parse(code) for code in declared}
+                cards = tuple(Card.parse(code) for code in declared)
             except TuteError as error:
                 raise self.fail(f"{where}: best: {error}") from None
-            if cards != set(best):
-                found = ", ".join(str(c) for c in best)
-                raise self.fail(f"{where}: the engine finds the best card(s) {found}, "
-                                f"not {', '.join(declared)}")
-        return "best"
+            if not cards or not set(cards) <= set(legal):
+                raise self.fail(f"{where}: best {', '.join(declared)} must be legal cards "
+                                f"here ({', '.join(str(c) for c in legal)})")
+            best = tuple(card for card in legal if card in cards)
+        else:
+            best = solver_best(scenario)
+        if len(best) == len(legal):
+            raise self.fail(f"{where}: ask = \"best\" but every legal card is equally good "
+                            "here: ask \"one\" or change the cards")
+        return "best", best
 
     def expect(self, raw: Mapping[str, Any], scenario: Scenario, where: str) -> str | None:
         """The declared obligation, checked against the engine's."""
@@ -639,14 +659,31 @@ class _Reader:
         return str(expected)
 
 
+def _unsolved(lesson: Lesson) -> list[str]:
+    """The ``best`` blocks whose declared cards are not the solver's verdict."""
+    problems = []
+    for index, block in enumerate(lesson.blocks, 1):
+        if block.ask == "best" and block.scenario is not None:
+            found = solver_best(block.scenario)
+            if set(found) != set(block.best):
+                problems.append(f"block {index}: the solver finds the best card(s) "
+                                f"{', '.join(str(c) for c in found)}, not "
+                                f"{', '.join(str(c) for c in block.best)}")
+    return problems
+
+
 def check_main(argv: list[str] | None = None) -> int:
-    """``python -m tute_tutor.teach.lessons [FILE_OR_FOLDER ...]``: check lesson files for teachers.
+    """``python -m tute_tutor.teach.lessons [--solve] [FILE_OR_FOLDER ...]``: check lesson
+    files for teachers.
 
     Prints one line per lesson (``ok lessons/x.toml: title``) or per problem, and
     returns 0 when every file is fine, 2 otherwise. Without arguments it checks the
-    default folder (:func:`lessons_dir`).
+    default folder (:func:`lessons_dir`). ``--solve`` also checks each declared ``best``
+    against the solver (slow: a long hand takes a minute) and prints its verdict.
     """
-    targets = [Path(a) for a in (sys.argv[1:] if argv is None else argv)] or [lessons_dir()]
+    args = list(sys.argv[1:] if argv is None else argv)
+    solve = "--solve" in args
+    targets = [Path(a) for a in args if a != "--solve"] or [lessons_dir()]
     failed = False
     for target in targets:
         if target.is_dir():
@@ -657,7 +694,13 @@ def check_main(argv: list[str] | None = None) -> int:
             except LessonError as error:
                 lessons, errors = [], [error]
         for lesson in lessons:
-            print(f"ok {display_path(lesson.path)}: {lesson.title['es']} / {lesson.title['en']}")
+            wrong = _unsolved(lesson) if solve else []
+            for line in wrong:
+                print(f"error {display_path(lesson.path)}: {line}")
+            failed = failed or bool(wrong)
+            if not wrong:
+                print(f"ok {display_path(lesson.path)}: "
+                      f"{lesson.title['es']} / {lesson.title['en']}")
         for problem in errors:
             print(f"error {problem}")
         failed = failed or bool(errors)

@@ -27,6 +27,34 @@ def _hand_rule(result: HandResult) -> str:
     return "hand_cantes" if any(result.cante_points) else "hand_points"
 
 
+def _latest_trick(game: Game, side: int) -> int:
+    """The number (1-based) of the latest trick a side won, 0 if it won none."""
+    return max((n for n, trick in enumerate(game.tricks, 1)
+                if game.side_of(trick.winner) == side), default=0)
+
+
+def _why_won(game: Game, result: HandResult, lang: str) -> str:
+    """The closing sentence: the winner and, in a tie, the fact that broke it."""
+    rules = game.rules
+    side = side_label(result.winner, rules, lang)
+    total = result.totals[result.winner]
+    if result.reason != "tie_last_trick":
+        return tr("why_winner", lang, side=side, total=total)
+    if not result.tie_looked_back:
+        return tr("why_tie", lang, side=side, total=total)
+    # The last trick went to a side outside the tie (three players): the engine looks
+    # back to the latest trick won by one of the tied sides.
+    other = max((s for s, points in enumerate(result.totals)
+                 if points == total and s != result.winner),
+                key=lambda s: _latest_trick(game, s))
+    assert result.last_trick is not None
+    return tr("why_tie_back", lang, side=side, total=total,
+              other=side_label(other, rules, lang),
+              last=side_label(result.last_trick, rules, lang),
+              trick=_latest_trick(game, result.winner),
+              other_trick=_latest_trick(game, other))
+
+
 def _played_hand(ctx: Context) -> tuple[Game, HandResult]:
     def one_hand(attempt: int) -> list[tuple[Game, HandResult]]:
         protect = None
@@ -81,9 +109,7 @@ def build(ctx: Context) -> QuizQuestion:
             key = "why_side_total" if len(parts) > 1 else "why_side_plain"
             lines.append(tr(key, lang, side=side_label(side, rules, lang),
                             parts=" + ".join(parts), total=result.totals[side]))
-        key = "why_tie" if result.reason == "tie_last_trick" else "why_winner"
-        lines.append(tr(key, lang, side=side_label(result.winner, rules, lang),
-                        total=result.totals[result.winner]))
+        lines.append(_why_won(game, result, lang))
         explanation = " ".join(lines)
     options = [str(s) for s in range(rules.sides)] + [TIE]
     labels = [side_label(s, rules, lang) for s in range(rules.sides)] + [tr("tie", lang)]
