@@ -28,8 +28,18 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
 from tute_tutor.ai import get_player
-from tute_tutor.ai.base import Action, CanteAction, Player, SwapAction, TuteAction, apply_action
+from tute_tutor.ai.base import (
+    Action,
+    Basis,
+    CanteAction,
+    Decision,
+    Player,
+    SwapAction,
+    TuteAction,
+    apply_action,
+)
 from tute_tutor.ai.levels import ExpertPlayer
+from tute_tutor.coach.reasons import Reason, reason_for
 from tute_tutor.engine.cards import Card, suit_from_letter
 from tute_tutor.engine.errors import RulesError, TuteError
 from tute_tutor.engine.game import Game, HandResult, HistoryEntry, SeatView
@@ -38,6 +48,7 @@ from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules
 from tute_tutor.words.cards import tute_word
 from tute_tutor.words.catalog import t, t_count
+from tute_tutor.words.coach import reason_text
 from tute_tutor.words.explain import card_name, explain_refusal, join_names
 from tute_tutor.words.log import line_text
 
@@ -179,6 +190,8 @@ class Announcement:
 
     entry: HistoryEntry
     players: int = 4
+    reason: Reason | None = None
+    """Why a computer seat played its card when it had a choice (the coach's reason)."""
 
     @property
     def kind(self) -> str:
@@ -200,6 +213,8 @@ class Announcement:
         entry = self.entry
         text = line_text(entry, seat_name(entry.seat, lang), you=entry.seat == LEARNER,
                          players=self.players, lang=lang)
+        if text is not None and self.reason is not None and self.reason.kind != "forced":
+            return text + " " + reason_text(self.reason, seat_name(entry.seat, lang), lang)
         if text is not None:
             return text
         if entry.kind == "renuncio":
@@ -425,6 +440,8 @@ class Table:
 
     def _start_hand(self) -> None:
         self._undo: list[_Snapshot] = []
+        self._reasons: dict[int, Reason] = {}
+        """The coach's reason for each computer card, by the event count once it was played."""
         self.hand_recorded = False
         self.collected = 0
         """Tricks of this hand the learner has seen and let go (see :attr:`trick_held`)."""
@@ -520,8 +537,25 @@ class Table:
     @property
     def log(self) -> list[Announcement]:
         """The hand's log: the engine's history as the learner may see it."""
-        return [Announcement(entry, self.players) for entry in self.game.history
+        return [Announcement(entry, self.players, self._reason(entry))
+                for entry in self.game.history
                 if entry.kind != "pass" and entry.seen_by(LEARNER)]
+
+    def _reason(self, entry: HistoryEntry) -> Reason | None:
+        """The coach's reason for a computer seat's card. Cards played in this session
+        keep the reason their computer gave (with its evaluation); cards replayed from a
+        saved table get theirs from the position alone, once."""
+        if entry.kind != "play" or entry.seat == LEARNER or entry.card is None:
+            return None
+        reason = self._reasons.get(entry.event)
+        if reason is None or reason.card != entry.card:
+            before = self.game.replayed(entry.event - 1)
+            before.close_moment()  # the draws of two players happen before the lead
+            view = before.view(entry.seat)
+            basis: Basis = "forced" if len(view.legal) <= 1 else "rules"
+            reason = reason_for(view, Decision(entry.card, basis))
+            self._reasons[entry.event] = reason
+        return reason
 
     def _settle(self) -> None:
         """Close a moment in which the engine asks nobody any more (in two players the
@@ -607,9 +641,14 @@ class Table:
             illegal = [c for c in analysis.hand if c not in analysis.legal]
             if illegal and rng.random() < self.config.computer_renuncio:
                 card = rng.choice(illegal)
+        decision: Decision | None = None
+        view = game.view(seat)
         if card is None:
-            card = self.computers[seat].choose_card(game.view(seat), rng)
+            decision = self.computers[seat].decide(view, rng)
+            card = decision.card
         self._play(seat, card, analysis)
+        if decision is not None:
+            self._reasons[len(game.events)] = reason_for(view, decision)
 
     # ----------------------------------------------------------------- learner
     def learner_hand(self) -> list[Card]:
@@ -723,6 +762,7 @@ class Table:
             return False
         snapshot = self._undo.pop()
         self.game.undo_to(snapshot.events)
+        self._reasons = {at: r for at, r in self._reasons.items() if at <= snapshot.events}
         self._settle()
         self.collected = len(self.game.tricks)  # back at the learner's decision
         return True
