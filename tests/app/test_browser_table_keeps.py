@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.app.conftest import app_drawn, until
+
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -28,7 +30,6 @@ def device(request: pytest.FixtureRequest, chromium: Any) -> Iterator[tuple[str,
     phone = name == "phone"
     context = chromium.new_context(viewport=VIEWPORTS[name], locale="es-ES",
                                    is_mobile=phone, has_touch=phone)
-    context.set_default_timeout(45_000)
     page = context.new_page()
     try:
         yield name, page
@@ -50,21 +51,22 @@ def _hand(page: Any) -> list[str]:
 
 def _settle(page: Any, wait: Callable[[Any], None]) -> None:
     """Wait until the learner may act: a card, a declaration, or a held trick."""
-    for _ in range(400):
+
+    def learner_may_act() -> bool:
         wait(page)
-        if page.locator(LEGAL).count() or page.locator(PASS).count() or \
-                page.locator(CONTINUE).count():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the table never came back to the learner")
+        return bool(page.locator(LEGAL).count() or page.locator(PASS).count()
+                    or page.locator(CONTINUE).count())
+
+    until(page, learner_may_act, "the table never came back to the learner")
 
 
 def _click(locator: Any) -> bool:
-    """Click when it can be clicked soon; False when it was redrawn away meanwhile."""
+    """Click it (a redrawn copy if the page was redrawn meanwhile); False when it could
+    not be clicked."""
     from playwright.sync_api import Error
 
     try:
-        locator.first.click(timeout=3_000)
+        locator.first.click()
     except Error:
         return False
     return True
@@ -81,10 +83,8 @@ def _play_one(page: Any, wait: Callable[[Any], None]) -> None:
         elif page.locator(LEGAL).count():
             before = page.locator(HAND).count()
             if _click(page.locator(LEGAL)):
-                for _ in range(200):
-                    if page.locator(HAND).count() < before:
-                        break
-                    page.wait_for_timeout(50)
+                until(page, lambda before=before: page.locator(HAND).count() < before,
+                      "the clicked card never left the hand")
                 break
         elif _click(page.locator(CONTINUE)):
             break
@@ -141,11 +141,7 @@ def test_a_rule_change_mid_hand_asks_first(
     assert _click(page.locator(".st-key-practice_rules_new button:visible"))
     page.locator(".st-key-practice_rules_prompt").wait_for(state="detached")
     wait_for_app(page)
-    for _ in range(100):
-        if page.locator(HAND).count() == 10:
-            break
-        page.wait_for_timeout(50)
-    assert page.locator(HAND).count() == 10
+    until(page, lambda: page.locator(HAND).count() == 10, "no new deal of ten cards came")
 
 
 def test_a_finished_trick_stays_until_the_learner_continues(
@@ -163,8 +159,8 @@ def test_a_finished_trick_stays_until_the_learner_continues(
         raise AssertionError("no finished trick waited on the table")
     # the whole trick is there, and it stays there while the learner looks at it
     assert page.locator(ON_TABLE).count() == 4
-    page.wait_for_timeout(2_500)
-    wait_for_app(page)
+    page.wait_for_timeout(2_500)  # a while on purpose: nothing takes the trick away
+    app_drawn(page)
     assert page.locator(ON_TABLE).count() == 4 and page.locator(CONTINUE).count() == 1
     box = page.locator(".tt-table").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= \
