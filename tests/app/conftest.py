@@ -202,14 +202,14 @@ DRAWN = """() => {
   };
   walk(document);
   return !document.querySelector("[data-testid='stSkeleton']")
-    && all.every((el) => el.tagName !== "IMG" || el.complete)
+    && all.every((el) => el.tagName !== "IMG" || el.complete || el.loading === "lazy")
     && [...document.querySelectorAll("[data-testid='stPlotlyChart']")]
       .every((chart) => chart.querySelector(".main-svg"))
     && document.fonts.status === "loaded";
 }"""
 """What draws after the run has drawn: no placeholder is left, every image (the drawn
-cards, inside the hands' shadow roots too) has loaded or failed, every chart has its SVG,
-and the fonts are in."""
+cards, inside the hands' shadow roots too; not one that loads only when scrolled to) has
+loaded or failed, every chart has its SVG, and the fonts are in."""
 
 NEXT_FRAMES = """() => new Promise(
   (done) => requestAnimationFrame(() => requestAnimationFrame(done)))"""
