@@ -68,9 +68,44 @@ CHROMIUM_ARGS = [
 ]
 
 
+class RunWatch:
+    """What a page's Streamlit websocket last said about the script's runs.
+
+    A run that ends in ``st.rerun()`` (or that a click interrupts) finishes "early for
+    rerun", and the page shows itself idle for a moment before the next run starts: on a
+    busy machine that moment can last long enough for a test to act on a page about to
+    change. ``rerun_follows`` is True from such a finish until a run finishes for good.
+    """
+
+    def __init__(self, page: Any) -> None:
+        self.rerun_follows = False
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        if socket.url.endswith("/_stcore/stream"):
+            socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        if isinstance(payload, str):
+            return
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        try:
+            message = ForwardMsg.FromString(payload)
+        except Exception:  # not Streamlit's: nothing to note
+            return
+        if message.WhichOneof("type") == "script_finished":
+            self.rerun_follows = message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN
+
+
+def _watch_runs(page: Any) -> None:
+    page.tt_runs = RunWatch(page)
+
+
 class Browser:
     """A Playwright browser whose every new context waits up to :data:`WAIT_S` (its
-    actions, its ``wait_for`` and its navigations); anything else is the browser's own."""
+    actions, its ``wait_for`` and its navigations) and gives each page a :class:`RunWatch`
+    (``page.tt_runs``); anything else is the browser's own."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
@@ -79,6 +114,7 @@ class Browser:
         context = self._browser.new_context(**options)
         context.set_default_timeout(WAIT_MS)
         context.set_default_navigation_timeout(WAIT_MS)
+        context.on("page", _watch_runs)
         return context
 
     def __getattr__(self, name: str) -> Any:

@@ -190,7 +190,9 @@ APP_IDLE = """() => {
 }"""
 """Streamlit is connected and runs no script (its own end-to-end tests wait on the same
 attributes). A click sets the state to "rerunRequested" at once, so a wait right after a
-click waits for that click's run, where the status widget shows only after a while."""
+click waits for that click's run, where the status widget shows only after a while. A
+run that ended in ``st.rerun()`` looks idle too: :func:`app_ready` asks the page's
+``tests.conftest.RunWatch`` as well."""
 
 DRAWN = """() => {
   const all = [];
@@ -224,7 +226,14 @@ def app_ready(page: Any) -> None:
     page.wait_for_selector(
         "[data-testid='stMainBlockContainer'] [data-testid='stElementContainer']"
     )
-    page.wait_for_function(APP_IDLE)
+
+    def idle() -> bool:
+        page.wait_for_function(APP_IDLE)
+        # idle between a run that ended in st.rerun() and the next is not idle
+        watch = getattr(page, "tt_runs", None)
+        return watch is None or not watch.rerun_follows
+
+    until(page, idle, "Streamlit never finished its run")
 
 
 def app_drawn(page: Any) -> None:

@@ -92,9 +92,11 @@ def _next_decision(page: Any) -> str:
 
     try:
         return until(page, decision, "the table never came back to the learner")
-    except AssertionError:
+    except AssertionError as error:
         save_screenshot(page, "practice-stuck")
-        raise
+        hand = page.locator("button.tt-pick").evaluate_all(
+            "(all) => all.map((b) => [b.dataset.card, b.disabled, b.getAttribute('aria-label')])")
+        raise AssertionError(f"{error}; the hand drawn: {hand}") from None
 
 
 def test_play_cards_by_clicking_them_and_review_the_hand(

@@ -21,6 +21,13 @@ HAND = "button.tt-pick"
 ON_TABLE = ".tt-table:visible svg.tt-card:not(.tt-slot)"
 CONTINUE = ".st-key-practice_continue button:visible"
 PASS = ".st-key-practice_pass button:visible"
+FOCUSED = """() => {
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+    active = active.shadowRoot.activeElement;
+  }
+  return active ? active.outerHTML.slice(0, 200) : null;
+}"""
 
 
 @pytest.fixture(params=list(VIEWPORTS))
@@ -178,10 +185,13 @@ def test_a_finished_trick_stays_until_the_learner_continues(
     assert seats["top"]["y"] < seats["left"]["y"] < seats["bottom"]["y"]  # type: ignore[index]
     assert seats["left"]["x"] < seats["bottom"]["x"] < seats["right"]["x"]  # type: ignore[index]
     screenshot(page, f"practice-trick-held-{name}")
+    focused = page.evaluate(FOCUSED)
     if name == "laptop":
         page.keyboard.press("Enter")  # the key shortcut
     else:
         page.locator(CONTINUE).first.tap()
-    page.locator(CONTINUE).wait_for(state="detached")
+    until(page, lambda: not page.locator(CONTINUE).count(),
+          f"the trick stayed after {'Enter' if name == 'laptop' else 'a tap'} "
+          f"(the focus was on {focused})")
     wait_for_app(page)
     assert page.locator(ON_TABLE).count() < 4
