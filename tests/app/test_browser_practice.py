@@ -308,10 +308,10 @@ def _next_decision_by_keyboard(page: Any) -> str:
         app_ready(page)
         if page.get_by_text(REVIEW, exact=True).count():
             return "review"
+        if page.get_by_role("button", name=PASS).count():
+            return "offer"  # first: while a cante is offered, Enter is the offer's key
         if page.locator(CONTINUE).count() and not _count(page, LEGAL):
             return "continue"
-        if page.get_by_role("button", name=PASS).count():
-            return "offer"
         if _count(page, LEGAL):
             return "card"
         return None
