@@ -19,7 +19,7 @@ pytestmark = pytest.mark.replicas
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY_S = 6 * WAIT_S
-"""How long the two hands may take in all (a quiet machine plays them in about a minute);
+"""How long the two hands may take in all (the whole test took 75 s at load average 6-15);
 each step of them (a rerun, a websocket, the server's start) waits up to WAIT_S."""
 
 
