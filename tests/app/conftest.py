@@ -223,8 +223,10 @@ def app_ready(page: Any) -> None:
     The sidebar first shows the folder's page list before the script runs
     ``st.navigation``, so waiting for the app frame alone is not enough.
     """
+    # attached, not visible: the first element may draw nothing (the presenter's keys)
     page.wait_for_selector(
-        "[data-testid='stMainBlockContainer'] [data-testid='stElementContainer']"
+        "[data-testid='stMainBlockContainer'] [data-testid='stElementContainer']",
+        state="attached",
     )
 
     def idle() -> bool:
