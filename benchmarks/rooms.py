@@ -278,7 +278,7 @@ class Player:
                 ended = ended or time.monotonic()
                 if not self.table.pending:
                     return
-                if time.monotonic() - ended > 15:
+                if time.monotonic() - ended > STEP_TIMEOUT_S:
                     for pending in self.table.pending:
                         if self.seat not in pending.seen:
                             self.tally.errors.append(

@@ -3,7 +3,12 @@ PostgreSQL.
 
 ``chromium`` is one headless Debian Chromium per test process, shared by every browser
 test (tests/app/ and tests/serve/): Playwright's sync API allows one instance per
-thread. A missing Chromium fails the run, never skips it.
+thread. A missing Chromium fails the run, never skips it. Every context it opens, and
+every ``expect``, waits up to :data:`WAIT_S`.
+
+:data:`WAIT_S` is the one bound of every wait on another process (a page to draw, a
+server to start, a room to move): tests wait on a condition, never on time, and a machine
+that is merely busy only makes them slower.
 
 ``postgres_cluster`` is one throwaway cluster per test session (so one per xdist worker) in
 a temporary folder, stopped at the end. It is never skipped: without Debian's postgresql
@@ -39,6 +44,15 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 _database_numbers = itertools.count(1)
 
+WAIT_S = 300.0
+"""How long a test waits for anything another process does, at most: a server to answer,
+a page to draw, a click's rerun, a computer's move. On a quiet machine each of these takes
+well under a few seconds; on a shared one whose load average is 60 (2 cores) the same
+waits took a hundred times as long. The bound is there to end a test that waits for what
+never comes, not to measure speed (``benchmarks/`` does that)."""
+WAIT_MS = int(WAIT_S * 1000)
+""":data:`WAIT_S` in milliseconds, as Playwright counts."""
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -54,19 +68,74 @@ CHROMIUM_ARGS = [
 ]
 
 
+class RunWatch:
+    """What a page's Streamlit websocket last said about the script's runs.
+
+    A run that ends in ``st.rerun()`` (or that a click interrupts) finishes "early for
+    rerun", and the page shows itself idle for a moment before the next run starts: on a
+    busy machine that moment can last long enough for a test to act on a page about to
+    change. ``rerun_follows`` is True from such a finish until a run finishes for good.
+    """
+
+    def __init__(self, page: Any) -> None:
+        self.rerun_follows = False
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        if socket.url.endswith("/_stcore/stream"):
+            socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        if isinstance(payload, str):
+            return
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        try:
+            message = ForwardMsg.FromString(payload)
+        except Exception:  # not Streamlit's: nothing to note
+            return
+        if message.WhichOneof("type") == "script_finished":
+            self.rerun_follows = message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN
+
+
+def _watch_runs(page: Any) -> None:
+    page.tt_runs = RunWatch(page)
+
+
+class Browser:
+    """A Playwright browser whose every new context waits up to :data:`WAIT_S` (its
+    actions, its ``wait_for`` and its navigations) and gives each page a :class:`RunWatch`
+    (``page.tt_runs``); anything else is the browser's own."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(WAIT_MS)
+        context.set_default_navigation_timeout(WAIT_MS)
+        context.on("page", _watch_runs)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
+def chromium() -> Iterator[Browser]:
     """One headless Chromium per worker (Debian's, never a downloaded one)."""
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}: install Debian's chromium package")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+            timeout=WAIT_MS,
         )
         try:
-            yield browser
+            yield Browser(browser)
         finally:
             browser.close()
 

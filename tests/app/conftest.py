@@ -1,14 +1,20 @@
 """Shared fixtures for the app tests.
 
 AppTest tests need nothing from here but :data:`APP_FILE`. Browser tests (marker
-``browser``) use the session fixture ``app_url``, a real ``streamlit run`` server on a
-free port per xdist worker, and the fixture ``page``, a Playwright page on Debian's
-Chromium. A missing Chromium fails the run, never skips it.
+``browser``) use the session fixture ``app_url``, one real ``streamlit run`` server per
+test process shared by every browser test that needs no server of its own (each browser
+context is a learner of its own, so tests that write progress share it too), with
+``app_db``, the URL of that server's database; and the fixture ``page``, a Playwright page
+on Debian's Chromium. A missing Chromium fails the run, never skips it.
 
-Helpers come as fixtures, because test files cannot import this conftest by name:
-``screenshot`` gives ``screenshot(page, name)``, saving
-``test-artifacts/screenshots/NAME.png`` (git-ignored), and ``wait_for_app`` gives
-``wait_for_app(page)``, waiting until Streamlit has drawn the page and finished its run.
+Every wait here is on a condition, bounded by ``tests.conftest.WAIT_S`` (a busy machine
+makes a test slower, never wrong). Helpers come as fixtures: ``screenshot`` gives
+``screenshot(page, name)``, saving ``test-artifacts/screenshots/NAME.png`` (git-ignored);
+``wait_for_app`` gives ``wait_for_app(page)`` (:func:`app_ready`), waiting until Streamlit
+has drawn the page and finished its run; ``wait_until_drawn`` gives
+``wait_until_drawn(page)`` (:func:`app_drawn`), waiting as well for what draws after the
+run (images, charts). Module helpers import :func:`until` (``until(page, check, what)``
+asks ``check()`` until it answers something true) from ``tests.app.conftest``.
 """
 
 from __future__ import annotations
@@ -24,15 +30,18 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
+
+from tests.conftest import WAIT_S
+
+T = TypeVar("T")
 
 REPO = Path(__file__).resolve().parents[2]
 APP_FILE = REPO / "streamlit_app.py"
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
-SERVER_START_TIMEOUT = 60.0
 
 
 def _worker_index() -> int:
@@ -56,20 +65,27 @@ def _free_port() -> int:
 
 
 def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(
                 f"streamlit exited with {process.returncode}: {log.read_text()[-2000:]}"
             )
         try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=10) as answer:
                 if answer.read().decode().strip() == "ok":
                     return
         except (urllib.error.URLError, OSError):
             pass
         time.sleep(0.25)
-    raise RuntimeError(f"streamlit did not answer /_stcore/health: {log.read_text()[-2000:]}")
+    raise RuntimeError(f"streamlit did not answer /_stcore/health in {WAIT_S:.0f} s: "
+                       f"{log.read_text()[-2000:]}")
+
+
+def database_of(folder: Path) -> str:
+    """The URL of the database a server started by :func:`run_streamlit` in ``folder``
+    writes progress to."""
+    return os.environ.get("TUTE_TUTOR_DB", f"sqlite:///{folder / 'progress.sqlite'}")
 
 
 @contextmanager
@@ -84,7 +100,7 @@ def run_streamlit(folder: Path, script: Path = APP_FILE) -> Iterator[str]:
     log = folder / "server.log"
     env = dict(os.environ)
     # Progress written during browser tests goes to a throw-away database.
-    env.setdefault("TUTE_TUTOR_DB", f"sqlite:///{folder / 'progress.sqlite'}")
+    env["TUTE_TUTOR_DB"] = database_of(folder)
     with log.open("wb") as out:
         process = subprocess.Popen(
             [
@@ -112,10 +128,25 @@ def run_streamlit(folder: Path, script: Path = APP_FILE) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a ``streamlit run streamlit_app.py`` server for this worker."""
-    with run_streamlit(tmp_path_factory.mktemp("streamlit-server")) as url:
-        yield url
+def shared_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """One ``streamlit run streamlit_app.py`` server for this worker: its URL and the URL
+    of its database."""
+    folder = tmp_path_factory.mktemp("streamlit-server")
+    with run_streamlit(folder) as url:
+        yield url, database_of(folder)
+
+
+@pytest.fixture(scope="session")
+def app_url(shared_app: tuple[str, str]) -> str:
+    """Base URL of the worker's shared ``streamlit run streamlit_app.py`` server."""
+    return shared_app[0]
+
+
+@pytest.fixture(scope="session")
+def app_db(shared_app: tuple[str, str]) -> str:
+    """The database URL of the shared server (a test may seed its own learner's progress
+    there: every browser context is a learner of its own)."""
+    return shared_app[1]
 
 
 @pytest.fixture
@@ -126,17 +157,9 @@ def fresh_app_url(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def start_streamlit() -> Callable[..., Any]:
-    """The helper ``start_streamlit(folder)`` (see :func:`run_streamlit`): a server of the
-    test's own, whose database (``TUTE_TUTOR_DB``, else ``folder``) the test can read."""
-    return run_streamlit
-
-
-@pytest.fixture
 def page(chromium: Any, app_url: str) -> Iterator[Any]:
     """A fresh Playwright page (own context, so own Streamlit session), 1280x900."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
-    context.set_default_timeout(45_000)
     page = context.new_page()
     try:
         yield page
@@ -159,19 +182,82 @@ def save_screenshot(page: Any, name: str) -> Path:
     return path
 
 
+APP_IDLE = """() => {
+  const app = document.querySelector("[data-testid='stApp']");
+  return Boolean(app) && app.dataset.testScriptState === "notRunning"
+    && app.dataset.testConnectionState === "CONNECTED"
+    && !document.querySelector("[data-testid='stStatusWidget']");
+}"""
+"""Streamlit is connected and runs no script (its own end-to-end tests wait on the same
+attributes). A click sets the state to "rerunRequested" at once, so a wait right after a
+click waits for that click's run, where the status widget shows only after a while. A
+run that ended in ``st.rerun()`` looks idle too: :func:`app_ready` asks the page's
+``tests.conftest.RunWatch`` as well."""
+
+DRAWN = """() => {
+  const all = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      all.push(el);
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return !document.querySelector("[data-testid='stSkeleton']")
+    && all.every((el) => el.tagName !== "IMG" || el.complete || el.loading === "lazy")
+    && [...document.querySelectorAll("[data-testid='stPlotlyChart']")]
+      .every((chart) => chart.querySelector(".main-svg"))
+    && document.fonts.status === "loaded";
+}"""
+"""What draws after the run has drawn: no placeholder is left, every image (the drawn
+cards, inside the hands' shadow roots too; not one that loads only when scrolled to) has
+loaded or failed, every chart has its SVG, and the fonts are in."""
+
+NEXT_FRAMES = """() => new Promise(
+  (done) => requestAnimationFrame(() => requestAnimationFrame(done)))"""
+
+
 def app_ready(page: Any) -> None:
     """Wait until Streamlit has drawn the page's content and finished running the script.
 
     The sidebar first shows the folder's page list before the script runs
     ``st.navigation``, so waiting for the app frame alone is not enough.
     """
+    # attached, not visible: the first element may draw nothing (the presenter's keys)
     page.wait_for_selector(
-        "[data-testid='stMainBlockContainer'] [data-testid='stElementContainer']"
+        "[data-testid='stMainBlockContainer'] [data-testid='stElementContainer']",
+        state="attached",
     )
-    # The status widget shows while the script runs; wait for it to go away.
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-    )
+
+    def idle() -> bool:
+        page.wait_for_function(APP_IDLE)
+        # idle between a run that ended in st.rerun() and the next is not idle
+        watch = getattr(page, "tt_runs", None)
+        return watch is None or not watch.rerun_follows
+
+    until(page, idle, "Streamlit never finished its run")
+
+
+def app_drawn(page: Any) -> None:
+    """:func:`app_ready`, then wait for what draws after the run (see :data:`DRAWN`) and
+    for the layout of two more frames, so that sizes and places can be measured."""
+    app_ready(page)
+    page.wait_for_function(DRAWN)
+    page.evaluate(NEXT_FRAMES)
+    app_ready(page)
+
+
+def until(page: Any, check: Callable[[], T], what: str) -> T:
+    """Ask ``check()`` again and again, letting the page work in between, until it answers
+    something true; return that. After ``WAIT_S`` fail, saying that ``what`` never came."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        found = check()
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} (waited {WAIT_S:.0f} s)")
+        page.wait_for_timeout(50)
 
 
 @pytest.fixture
@@ -184,3 +270,9 @@ def screenshot() -> Callable[[Any, str], Path]:
 def wait_for_app() -> Callable[[Any], None]:
     """The helper ``wait_for_app(page)`` (see :func:`app_ready`)."""
     return app_ready
+
+
+@pytest.fixture
+def wait_until_drawn() -> Callable[[Any], None]:
+    """The helper ``wait_until_drawn(page)`` (see :func:`app_drawn`)."""
+    return app_drawn

@@ -44,11 +44,9 @@ def violations(page: Any) -> list[str]:
     return [f"{rule['id']}: {node}" for rule in found for node in rule["nodes"]]
 
 
-def _open(page: Any, url: str, wait_for_app: Callable[[Any], None]) -> None:
+def _open(page: Any, url: str, wait_until_drawn: Callable[[Any], None]) -> None:
     page.goto(url)
-    wait_for_app(page)
-    page.wait_for_timeout(800)  # late parts (charts, components) draw after the run
-    wait_for_app(page)
+    wait_until_drawn(page)  # late parts (charts, components) draw after the run
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -56,13 +54,13 @@ def test_no_page_has_an_accessibility_violation(
     page: Any,
     app_url: str,
     lang: str,
-    wait_for_app: Callable[[Any], None],
+    wait_until_drawn: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
     found = {}
     for name in PAGES:
         path = "" if name == "home" else name
-        _open(page, f"{app_url}/{path}?lang={lang}", wait_for_app)
+        _open(page, f"{app_url}/{path}?lang={lang}", wait_until_drawn)
         problems = violations(page)
         if problems:
             screenshot(page, f"axe-{name}-{lang}")
@@ -73,21 +71,19 @@ def test_no_page_has_an_accessibility_violation(
 def test_an_open_lesson_and_a_quiz_answer_on_a_phone_have_no_violation(
     chromium: Any,
     app_url: str,
-    wait_for_app: Callable[[Any], None],
+    wait_until_drawn: Callable[[Any], None],
 ) -> None:
     context = chromium.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
-    context.set_default_timeout(45_000)
     page = context.new_page()
     try:
         from tute_tutor.teach.lessons import LESSONS_DIR, load_lessons
 
         lessons, _ = load_lessons(LESSONS_DIR)
-        _open(page, f"{app_url}/lessons?lesson={lessons[1].id}", wait_for_app)
+        _open(page, f"{app_url}/lessons?lesson={lessons[1].id}", wait_until_drawn)
         assert violations(page) == []
-        _open(page, f"{app_url}/quiz?kinds=trick_winner", wait_for_app)
+        _open(page, f"{app_url}/quiz?kinds=trick_winner", wait_until_drawn)
         page.locator("button.tt-pick").first.click()
-        wait_for_app(page)
-        page.wait_for_timeout(500)
+        wait_until_drawn(page)
         assert violations(page) == []
     finally:
         context.close()

@@ -18,6 +18,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
+from tests.app.conftest import run_streamlit
 from tests.hostile import HOSTILE_HOST
 
 pytestmark = pytest.mark.browser
@@ -59,7 +60,7 @@ _OUTSIDE = f"""() => [...document.querySelectorAll("{_SELECTOR}")]
 def test_hostile_urls_show_no_exception_and_nothing_from_another_host(
     page: Any,
     app_url: str,
-    wait_for_app: Callable[[Any], None],
+    wait_until_drawn: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
     local = urlsplit(app_url).hostname
@@ -75,8 +76,7 @@ def test_hostile_urls_show_no_exception_and_nothing_from_another_host(
     page.route("**/*", refuse_outside)
     for number, path in enumerate(HOSTILE_URLS):
         page.goto(app_url + path)
-        wait_for_app(page)
-        page.wait_for_timeout(500)  # let late elements (images, components) load
+        wait_until_drawn(page)  # late elements too (images, components)
         assert page.locator("[data-testid='stException']").count() == 0, path
         links = page.evaluate(_OUTSIDE)
         assert links == [], (path, links)
@@ -88,15 +88,12 @@ def test_hostile_urls_show_no_exception_and_nothing_from_another_host(
 def test_a_failure_shows_one_generic_line_and_no_server_path(
     chromium: Any, tmp_path: Path, wait_for_app: Callable[[Any], None],
 ) -> None:
-    from tests.app.conftest import run_streamlit
-
     secret = tmp_path / "secret-server-folder" / "missing.txt"
     script = tmp_path / "fails.py"
     script.write_text(f"import streamlit as st\nst.title('x')\nopen({str(secret)!r})\n",
                       encoding="utf-8")
     with run_streamlit(tmp_path, script) as url:  # run from the repository: its config
         context = chromium.new_context()
-        context.set_default_timeout(120_000)  # a fresh server on a loaded machine is slow
         try:
             page = context.new_page()
             page.goto(url)

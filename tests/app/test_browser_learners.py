@@ -7,13 +7,13 @@ parameter switches to another learner; a carry code brings progress across on pu
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.app.conftest import until
 from tests.app.learners import profile_of
 from tute_tutor.store import open_store
 from tute_tutor.ui.profile import COOKIE
@@ -31,7 +31,6 @@ def browsers(chromium: Any) -> Iterator[Callable[[], Any]]:
     def new() -> Any:
         context = chromium.new_context(viewport={"width": 1280, "height": 900},
                                        locale="es-ES")
-        context.set_default_timeout(45_000)
         contexts.append(context)
         return context.new_page()
 
@@ -42,13 +41,9 @@ def browsers(chromium: Any) -> Iterator[Callable[[], Any]]:
 
 def _learner_cookie(page: Any) -> str:
     """The learner token the app wrote into this browser (waits for it)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        for cookie in page.context.cookies():
-            if cookie["name"] == COOKIE:
-                return str(cookie["value"])
-        page.wait_for_timeout(200)
-    raise AssertionError("the app never wrote the learner cookie")
+    found = until(page, lambda: [str(c["value"]) for c in page.context.cookies()
+                                 if c["name"] == COOKIE], "the app never wrote the learner cookie")
+    return found[0]
 
 
 def _open_progress(page: Any, url: str, wait: Callable[[Any], None], query: str = "") -> None:
@@ -68,19 +63,16 @@ def _answers_shown(page: Any) -> str | None:
 
 
 def _shows_answers(page: Any, expected: str) -> bool:
-    """Wait (up to 20 s) for the page to show ``expected`` answers; whether it did.
+    """Wait for the page to show ``expected`` answers (fails if it never does).
 
     Right after a rerun the elements of the run before may still be on the page."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if _answers_shown(page) == expected:
-            return True
-        page.wait_for_timeout(200)
-    return False
+    until(page, lambda: _answers_shown(page) == expected,
+          f"the page never showed {expected} answers")
+    return True
 
 
-def _seed(db: Path, token: str, answers: int) -> None:
-    store = open_store(str(db))
+def _seed(db: str, token: str, answers: int) -> None:
+    store = open_store(db)
     for n in range(answers):
         store.record_answer(profile_of(token), kind="legal", rule="montar", correct=n % 2 == 0)
     store.close()
@@ -88,62 +80,62 @@ def _seed(db: Path, token: str, answers: int) -> None:
 
 def test_two_browsers_are_two_learners_and_neither_sees_or_erases_the_other(
     browsers: Callable[[], Any],
-    fresh_app_url: str,
-    tmp_path: Path,
+    app_url: str,
+    app_db: str,
     wait_for_app: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
-    db = tmp_path / "progress.sqlite"
+    db = app_db
     ana, luis = browsers(), browsers()
-    _open_progress(ana, fresh_app_url, wait_for_app)
-    _open_progress(luis, fresh_app_url, wait_for_app)
+    _open_progress(ana, app_url, wait_for_app)
+    _open_progress(luis, app_url, wait_for_app)
     ana_token, luis_token = _learner_cookie(ana), _learner_cookie(luis)
     assert ana_token != luis_token
     _seed(db, ana_token, 3)
     _seed(db, luis_token, 5)
 
     # A reload is the same learner (the session is new, the cookie is not).
-    _open_progress(ana, fresh_app_url, wait_for_app)
-    _open_progress(luis, fresh_app_url, wait_for_app)
+    _open_progress(ana, app_url, wait_for_app)
+    _open_progress(luis, app_url, wait_for_app)
     assert _shows_answers(ana, "3") and _shows_answers(luis, "5")
     screenshot(ana, "learners-ana-progress")
 
     # A new tab of the same browser is the same learner too.
     tab = ana.context.new_page()
-    _open_progress(tab, fresh_app_url, wait_for_app)
+    _open_progress(tab, app_url, wait_for_app)
     assert _learner_cookie(tab) == ana_token and _answers_shown(tab) == "3"
     tab.close()
 
     # No URL parameter opens someone else's progress.
     for query in ("?profile=default", f"?learner={ana_token}", f"?token={ana_token}",
                   f"?{COOKIE}={ana_token}", f"?carry={ana_token}"):
-        _open_progress(luis, fresh_app_url, wait_for_app, query)
+        _open_progress(luis, app_url, wait_for_app, query)
         assert _answers_shown(luis) == "5", query
         assert "profile=" not in luis.url
 
     # Luis erases his progress; Ana's stays.
-    _open_progress(luis, fresh_app_url, wait_for_app)
+    _open_progress(luis, app_url, wait_for_app)
     luis.get_by_role("button", name=t("progress.reset", "es")).click()
     luis.get_by_role("button", name=t("progress.reset_confirm", "es")).click()
     luis.get_by_text(t("progress.reset_done", "es")).wait_for()
     wait_for_app(luis)
     assert _answers_shown(luis) is None
-    _open_progress(ana, fresh_app_url, wait_for_app)
+    _open_progress(ana, app_url, wait_for_app)
     assert _answers_shown(ana) == "3"
     assert _learner_cookie(ana) == ana_token and _learner_cookie(luis) == luis_token
 
 
 def test_a_carry_link_brings_progress_to_another_browser_only_when_accepted(
     browsers: Callable[[], Any],
-    fresh_app_url: str,
-    tmp_path: Path,
+    app_url: str,
+    app_db: str,
     wait_for_app: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
     laptop, phone = browsers(), browsers()
-    _open_progress(laptop, fresh_app_url, wait_for_app)
-    _seed(tmp_path / "progress.sqlite", _learner_cookie(laptop), 4)
-    _open_progress(laptop, fresh_app_url, wait_for_app)
+    _open_progress(laptop, app_url, wait_for_app)
+    _seed(app_db, _learner_cookie(laptop), 4)
+    _open_progress(laptop, app_url, wait_for_app)
     laptop.get_by_role("button", name=t("profile.carry_make", "es")).click()
     code_box = laptop.locator("[data-testid='stCode']")
     code_box.nth(1).wait_for()
@@ -151,7 +143,7 @@ def test_a_carry_link_brings_progress_to_another_browser_only_when_accepted(
     assert "/progress?carry=" in link
     screenshot(laptop, "learners-carry-code")
 
-    _open_progress(phone, fresh_app_url, wait_for_app)
+    _open_progress(phone, app_url, wait_for_app)
     assert _answers_shown(phone) is None
     phone.goto(link)
     wait_for_app(phone)
@@ -164,5 +156,5 @@ def test_a_carry_link_brings_progress_to_another_browser_only_when_accepted(
     phone.get_by_text(t("profile.carry_done", "es")).wait_for()
     wait_for_app(phone)
     assert _shows_answers(phone, "4")
-    _open_progress(phone, fresh_app_url, wait_for_app)  # and after a reload
+    _open_progress(phone, app_url, wait_for_app)  # and after a reload
     assert _answers_shown(phone) == "4"

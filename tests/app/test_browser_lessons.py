@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.app.conftest import app_drawn, until
 from tute_tutor.teach.lessons import LESSONS_DIR, LessonQuestion, load_lessons
 from tute_tutor.words.catalog import t, t_count
 
@@ -27,7 +28,6 @@ SCROLLED = """() => Math.max(window.scrollY, ...[...document.querySelectorAll(
 @pytest.fixture(params=sorted(VIEWPORTS))
 def sized_page(request: pytest.FixtureRequest, chromium: Any) -> Iterator[Any]:
     context = chromium.new_context(viewport=VIEWPORTS[request.param], locale="es-ES")
-    context.set_default_timeout(45_000)
     page = context.new_page()
     page.viewport_name = request.param
     try:
@@ -59,13 +59,13 @@ def _answer(page: Any, box: Any, question: LessonQuestion, *, right: bool,
 
 def test_a_lesson_is_done_only_when_its_questions_are_answered_right(
     sized_page: Any,
-    fresh_app_url: str,
+    app_url: str,
     wait_for_app: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
-    page = sized_page
+    page = sized_page  # a browser of its own: a learner who has done no lesson yet
     lesson = LESSONS[0]
-    page.goto(f"{fresh_app_url}/lessons")
+    page.goto(f"{app_url}/lessons")
     wait_for_app(page)
     first = page.locator(f".st-key-lesson_path_{lesson.id}")
     first.get_by_text(t("lessons_page.status.next", "es")).wait_for()
@@ -123,8 +123,7 @@ def test_next_lesson_opens_at_its_top(
     following.click()
     page.get_by_role("heading", name=LESSONS[1].title["es"]).wait_for()
     wait_for_app(page)
-    page.wait_for_timeout(300)
-    assert page.evaluate(SCROLLED) < 50
+    until(page, lambda: page.evaluate(SCROLLED) < 50, "the next lesson did not open at its top")
     assert page.get_by_role("heading", name=LESSONS[1].title["es"]).is_visible()
 
 
@@ -141,7 +140,6 @@ def test_on_a_phone_a_lesson_question_and_its_verdict_each_fit_one_screen(
     phone = VIEWPORTS["phone"]
     context = chromium.new_context(viewport=phone, locale="es-ES", is_mobile=True,
                                    has_touch=True)
-    context.set_default_timeout(45_000)
     page = context.new_page()
     try:
         page.goto(f"{app_url}/lessons?lesson={lesson.id}&lang=es")
@@ -149,7 +147,7 @@ def test_on_a_phone_a_lesson_question_and_its_verdict_each_fit_one_screen(
         box = page.locator(f".st-key-lesson_{lesson.id}_q{index}_box")
         box.locator("button.tt-pick").first.wait_for()
         box.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)  # the drawn cards take their phone size
+        app_drawn(page)  # the drawn cards take their phone size
         header = 60  # Streamlit's bar at the top of the screen
         asked = box.bounding_box()
         # the prompt, the table, the hand and "check" together: one screen

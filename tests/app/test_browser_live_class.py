@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.app.conftest import app_ready, run_streamlit, save_screenshot
+from tests.app.conftest import app_ready, save_screenshot
 from tute_tutor.live import classroom as cl
 from tute_tutor.live.deck import question_for
 from tute_tutor.store import open_store
@@ -24,16 +22,13 @@ LANG = "en"
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    db = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    with run_streamlit(tmp_path) as url:
-        yield url, db
+def server(app_url: str, app_db: str) -> tuple[str, str]:
+    """The shared app and its database (a class is its own, by its code)."""
+    return app_url, app_db
 
 
 def _context(chromium: Any, **options: Any) -> Any:
-    context = chromium.new_context(locale="en-GB", **options)
-    context.set_default_timeout(60_000)
-    return context
+    return chromium.new_context(locale="en-GB", **options)
 
 
 def _current(classes: Classes, code: str) -> cl.Posed:
@@ -115,7 +110,7 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
         try:
             projector.wait_for_function(
                 f"() => {find}.some(y => JSON.stringify([...y]) === "
-                f"{json.dumps(json.dumps(expected).replace(' ', ''))})", timeout=30_000)
+                f"{json.dumps(json.dumps(expected).replace(' ', ''))})")
         except Exception:
             shown = projector.evaluate(f"() => {find}.map(y => [...y])")
             stored = sorted((a.participant, a.choice) for (q, _), a in

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.app.conftest import app_drawn, app_ready, save_screenshot, until
+
 pytestmark = pytest.mark.browser
 
 LEGAL = "button.tt-pick:not([disabled]):not([aria-label$=', no se puede jugar'])"
@@ -48,52 +50,53 @@ def _play(page: Any) -> str:
     from playwright.sync_api import Error
 
     for _ in range(20):
+        app_ready(page)  # a click during a run could land on a drawing about to go
         before = _count(page, "button.tt-pick")
         target = page.locator(LEGAL).first
         try:
-            label = target.get_attribute("aria-label", timeout=3_000) or ""
-            target.click(timeout=3_000)
-        except Error:
-            page.wait_for_timeout(200)
+            label = target.get_attribute("aria-label") or ""
+            target.click()
+        except Error:  # redrawn under the click: look again
             continue
-        for _ in range(200):
-            if _count(page, "button.tt-pick") < before:
-                return label.split(",")[0]
-            page.wait_for_timeout(50)
+        until(page, lambda before=before: _count(page, "button.tt-pick") < before,
+              "the clicked card never left the hand")
+        return label.split(",")[0]
     raise AssertionError("could not play a card by clicking it")
 
 
 def _pass(page: Any) -> None:
     page.get_by_role("button", name=PASS).click()
-    for _ in range(200):
-        if not page.get_by_role("button", name=PASS).count():
-            return
-        page.wait_for_timeout(50)
+    until(page, lambda: not page.get_by_role("button", name=PASS).count(),
+          "the declaration offered stayed after passing it")
 
 
 def _next_decision(page: Any) -> str:
     """Wait until the learner may act: 'card', 'offer' or 'review' (a finished trick
     on the table is let go with Continue)."""
-    for _ in range(600):
+    from playwright.sync_api import Error
+
+    def decision() -> str | None:
+        app_ready(page)
         if page.get_by_text(REVIEW, exact=True).count():
             return "review"
         go_on = page.locator(CONTINUE)
         if go_on.count() and not _count(page, LEGAL):
-            from playwright.sync_api import Error
-
             with contextlib.suppress(Error):  # redrawn under the click: look again
-                go_on.first.click(timeout=2_000)
-            page.wait_for_timeout(100)
-            continue
+                go_on.first.click()
+            return None
         if page.get_by_role("button", name=PASS).count():
             return "offer"
         if _count(page, LEGAL):
             return "card"
-        page.wait_for_timeout(50)
-    from tests.app.conftest import save_screenshot
+        return None
 
-    save_screenshot(page, "practice-stuck")
-    raise AssertionError("the table never came back to the learner")
+    try:
+        return until(page, decision, "the table never came back to the learner")
+    except AssertionError as error:
+        save_screenshot(page, "practice-stuck")
+        hand = page.locator("button.tt-pick").evaluate_all(
+            "(all) => all.map((b) => [b.dataset.card, b.disabled, b.getAttribute('aria-label')])")
+        raise AssertionError(f"{error}; the hand drawn: {hand}") from None
 
 
 def test_play_cards_by_clicking_them_and_review_the_hand(
@@ -154,7 +157,6 @@ def test_practice_table_fits_a_phone(
     width = 390
     context = chromium.new_context(viewport={"width": width, "height": 844}, locale="es-ES",
                                    is_mobile=True, has_touch=True)
-    context.set_default_timeout(20_000)
     page = context.new_page()
     try:
         page.goto(f"{app_url}/practice?lang=es&rules=clasico"
@@ -165,7 +167,7 @@ def test_practice_table_fits_a_phone(
         # the drawn hand (a copy Streamlit keeps hidden while it redraws does not count)
         cards = page.locator("button.tt-pick:visible")
         assert cards.count() == 10
-        page.wait_for_timeout(300)  # the drawn cards take their phone size
+        app_drawn(page)  # the drawn cards take their phone size
         # the table and the whole hand are on the first screen, nothing scrolled: the page
         # title, the status and the trump card are all that come before them
         assert page.evaluate("() => document.querySelector('.stMain').scrollTop") == 0
@@ -231,16 +233,13 @@ def _tab_to(page: Any, wanted: Callable[[dict[str, Any] | None], bool], *,
 
 
 def _wait_for_change(page: Any, before: int) -> None:
-    for _ in range(200):
-        if _count(page, "button.tt-pick:visible") != before or \
-                page.get_by_text(REVIEW, exact=True).count():
-            return
-        page.wait_for_timeout(50)
-    from tests.app.conftest import save_screenshot
-
-    save_screenshot(page, "practice-keyboard-stuck")
-    raise AssertionError(f"the card pressed with Enter was not played (focus on "
-                         f"{_focused(page)}, {before} cards before)")
+    try:
+        until(page, lambda: _count(page, "button.tt-pick:visible") != before
+              or page.get_by_text(REVIEW, exact=True).count(),
+              f"the card pressed with Enter was not played ({before} cards before)")
+    except AssertionError as error:
+        save_screenshot(page, "practice-keyboard-stuck")
+        raise AssertionError(f"{error} (focus on {_focused(page)})") from None
 
 
 def test_a_whole_hand_is_played_with_the_keyboard_alone(
@@ -304,14 +303,17 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(
 
 def _next_decision_by_keyboard(page: Any) -> str:
     """Wait until the learner may act: 'card', 'offer', 'continue' or 'review'."""
-    for _ in range(600):
+
+    def decision() -> str | None:
+        app_ready(page)
         if page.get_by_text(REVIEW, exact=True).count():
             return "review"
+        if page.get_by_role("button", name=PASS).count():
+            return "offer"  # first: while a cante is offered, Enter is the offer's key
         if page.locator(CONTINUE).count() and not _count(page, LEGAL):
             return "continue"
-        if page.get_by_role("button", name=PASS).count():
-            return "offer"
         if _count(page, LEGAL):
             return "card"
-        page.wait_for_timeout(50)
-    raise AssertionError("the table never came back to the learner")
+        return None
+
+    return until(page, decision, "the table never came back to the learner")

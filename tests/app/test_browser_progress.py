@@ -8,7 +8,6 @@ laptop and on a phone.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -18,6 +17,7 @@ from typing import Any
 import pytest
 from babel.dates import format_date
 
+from tests.app.conftest import app_drawn, until
 from tests.app.learners import profile_of
 from tute_tutor.store import open_store
 from tute_tutor.ui.profile import COOKIE
@@ -33,10 +33,9 @@ def viewport(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-def _seed(tmp_path: Path, token: str) -> None:
+def _seed(db: str, token: str) -> None:
     """One day of answers and one lesson for the learner whose browser holds ``token``."""
-    store = open_store(os.environ.get("TUTE_TUTOR_DB",
-                                      f"sqlite:///{tmp_path / 'progress.sqlite'}"))
+    store = open_store(db)
     now = datetime.now(UTC).replace(tzinfo=None)
     for number, correct in enumerate((True, True, False, True)):
         store.record_answer(profile_of(token), kind="legal",
@@ -46,12 +45,9 @@ def _seed(tmp_path: Path, token: str) -> None:
 
 
 def _learner_cookie(page: Any) -> str:
-    for _ in range(100):
-        for cookie in page.context.cookies():
-            if cookie["name"] == COOKIE:
-                return str(cookie["value"])
-        page.wait_for_timeout(100)
-    raise AssertionError("the app never wrote the learner cookie")
+    found = until(page, lambda: [str(c["value"]) for c in page.context.cookies()
+                                 if c["name"] == COOKIE], "the app never wrote the learner cookie")
+    return found[0]
 
 
 def _box(locator: Any) -> dict[str, float]:
@@ -68,26 +64,26 @@ def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_first_day_charts_show_the_day_whole_counts_and_clear_legends(
     chromium: Any,
-    fresh_app_url: str,
-    tmp_path: Path,
+    app_url: str,
+    app_db: str,
     viewport: str,
     lang: str,
     wait_for_app: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
+    # a browser of its own is a learner of its own, on the server the other tests share
     context = chromium.new_context(viewport=VIEWPORTS[viewport], locale="es-ES")
-    context.set_default_timeout(45_000)
     page = context.new_page()
     try:
-        page.goto(fresh_app_url)  # the server's first run gives this browser its learner
+        page.goto(app_url)  # the first run gives this browser its learner
         wait_for_app(page)
-        _seed(tmp_path, _learner_cookie(page))
-        page.goto(f"{fresh_app_url}/progress?lang={lang}")
+        _seed(app_db, _learner_cookie(page))
+        page.goto(f"{app_url}/progress?lang={lang}")
         wait_for_app(page)
         page.get_by_role("heading", name=t("progress.title", lang)).wait_for()
         charts = page.locator(".js-plotly-plot")
         charts.nth(3).wait_for()
-        page.wait_for_timeout(500)
+        app_drawn(page)
         today = datetime.now(UTC).date()
         day = format_date(today, "d MMM", locale=lang)
         dated = [t("progress.chart.accuracy_title", lang), t("progress.chart.lessons_title", lang)]

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.app.conftest import app_drawn, until
 from tute_tutor.engine.cards import Card, suit_name
 
 pytestmark = pytest.mark.browser
@@ -144,27 +145,34 @@ def test_a_card_marked_while_an_earlier_marks_rerun_is_on_its_way_stays_marked(
         page.locator(f"button.tt-pick[data-card='{code}']").click()
 
     def until_runs_held(count: int) -> None:
-        for _ in range(300):
-            if replies.runs_held() >= count:
-                return
-            page.wait_for_timeout(50)
-        raise AssertionError(f"the server finished fewer than {count} runs")
+        until(page, lambda: replies.runs_held() >= count,
+              f"the server finished fewer than {count} runs")
 
+    def mark_drawing() -> None:
+        """Mark the hand's buttons as drawn so far (every drawing makes new buttons)."""
+        buttons.evaluate_all("(all) => all.forEach((b) => { b.dataset.ttOld = '1'; })")
+
+    redrawn = page.locator("button.tt-pick:not([data-tt-old])")
     replies.on = True
     pick(first)
     until_runs_held(1)
     pick(second)
     until_runs_held(2)
     # The page now draws the hand as the first click's run saw it, after the second click.
+    mark_drawing()
     replies.release_one_run()
-    page.wait_for_timeout(500)
+    redrawn.first.wait_for(state="attached")
     pick(third)
+    mark_drawing()
     replies.release_all()
+    # a drawing made after every reply shows the three marked, and stays so once idle
+    until(page, lambda: redrawn.and_(page.locator("[aria-pressed='true']")).count() == 3,
+          "no later drawing shows the three cards marked")
     wait_for_app(page)
-    page.wait_for_timeout(500)
     for code in (first, second, third):
-        page.locator(f"button.tt-pick[data-card='{code}'][aria-pressed='true']").wait_for(
-            timeout=10_000)
+        pressed = page.locator(f"button.tt-pick[data-card='{code}']").evaluate_all(
+            "(all) => all.map((b) => b.getAttribute('aria-pressed'))")
+        assert pressed and set(pressed) == {"true"}, (code, pressed)
 
 
 PHONE = {"width": 390, "height": 844}
@@ -185,15 +193,13 @@ def test_on_a_phone_the_question_and_then_its_verdict_are_on_the_first_screen(
         screenshot: Callable[[Any, str], Path], kind: str) -> None:
     context = chromium.new_context(viewport=PHONE, locale="es-ES", is_mobile=True,
                                    has_touch=True)
-    context.set_default_timeout(30_000)
     page = context.new_page()
     try:
         page.goto(f"{app_url}/quiz?kinds={kind}&lang=es&rules=clasico")
         wait_for_app(page)
         cards = page.locator("button.tt-pick:visible")
         cards.first.wait_for()
-        wait_for_app(page)
-        page.wait_for_timeout(300)  # the drawn cards take their phone size
+        app_drawn(page)  # the drawn cards take their phone size
         boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
         assert _scrolled(page) == 0
         assert all(_on_first_screen(box) for box in boxes), boxes

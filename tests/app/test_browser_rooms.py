@@ -7,15 +7,15 @@ book's fixed examples, cards of no one's hand."""
 
 from __future__ import annotations
 
-import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.conftest import WAIT_S
 from tute_tutor.engine.cards import Card, cards_of
 from tute_tutor.live import room as R
 from tute_tutor.store import Store, open_store
@@ -23,7 +23,6 @@ from tute_tutor.store.rooms import load_room
 from tute_tutor.words.catalog import t
 
 pytestmark = pytest.mark.browser
-MOVE_TIMEOUT = 45.0
 
 ALL_TEXT_JS = """() => {
   const out = [];
@@ -82,18 +81,9 @@ def _in_sidebar(data: bytes) -> bool:
 
 
 @pytest.fixture
-def server(tmp_path: Path, start_streamlit: Callable[..., Any]) -> Iterator[tuple[str, str]]:
-    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
-    old = os.environ.get("TUTE_TUTOR_DB")
-    os.environ["TUTE_TUTOR_DB"] = url
-    try:
-        with start_streamlit(tmp_path) as app:
-            yield app, url
-    finally:
-        if old is None:
-            os.environ.pop("TUTE_TUTOR_DB", None)
-        else:
-            os.environ["TUTE_TUTOR_DB"] = old
+def server(app_url: str, app_db: str) -> tuple[str, str]:
+    """The shared app and its database (a room is its own, by its code)."""
+    return app_url, app_db
 
 
 def _newest(store: Store, code: str) -> R.Room:
@@ -103,7 +93,7 @@ def _newest(store: Store, code: str) -> R.Room:
 
 
 def _wait_version(store: Store, code: str, above: int) -> R.Room:
-    deadline = time.monotonic() + MOVE_TIMEOUT
+    deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
         room = _newest(store, code)
         if room.version > above:
@@ -152,8 +142,6 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
     contexts = [chromium.new_context(viewport={"width": 1280, "height": 1000},
                                      locale="es-ES") for _ in range(3)]
     try:
-        for context in contexts:
-            context.set_default_timeout(45_000)
         players = {i: Player(c.new_page()) for i, c in enumerate(contexts)}
         host = players[0].page
         host.goto(f"{app}/rooms?rules=clasico&flags=match%3Dhands%3A1")

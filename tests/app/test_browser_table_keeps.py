@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.app.conftest import app_drawn, until
+
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -19,6 +21,13 @@ HAND = "button.tt-pick"
 ON_TABLE = ".tt-table:visible svg.tt-card:not(.tt-slot)"
 CONTINUE = ".st-key-practice_continue button:visible"
 PASS = ".st-key-practice_pass button:visible"
+FOCUSED = """() => {
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+    active = active.shadowRoot.activeElement;
+  }
+  return active ? active.outerHTML.slice(0, 200) : null;
+}"""
 
 
 @pytest.fixture(params=list(VIEWPORTS))
@@ -28,7 +37,6 @@ def device(request: pytest.FixtureRequest, chromium: Any) -> Iterator[tuple[str,
     phone = name == "phone"
     context = chromium.new_context(viewport=VIEWPORTS[name], locale="es-ES",
                                    is_mobile=phone, has_touch=phone)
-    context.set_default_timeout(45_000)
     page = context.new_page()
     try:
         yield name, page
@@ -50,21 +58,22 @@ def _hand(page: Any) -> list[str]:
 
 def _settle(page: Any, wait: Callable[[Any], None]) -> None:
     """Wait until the learner may act: a card, a declaration, or a held trick."""
-    for _ in range(400):
+
+    def learner_may_act() -> bool:
         wait(page)
-        if page.locator(LEGAL).count() or page.locator(PASS).count() or \
-                page.locator(CONTINUE).count():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the table never came back to the learner")
+        return bool(page.locator(LEGAL).count() or page.locator(PASS).count()
+                    or page.locator(CONTINUE).count())
+
+    until(page, learner_may_act, "the table never came back to the learner")
 
 
 def _click(locator: Any) -> bool:
-    """Click when it can be clicked soon; False when it was redrawn away meanwhile."""
+    """Click it (a redrawn copy if the page was redrawn meanwhile); False when it could
+    not be clicked."""
     from playwright.sync_api import Error
 
     try:
-        locator.first.click(timeout=3_000)
+        locator.first.click()
     except Error:
         return False
     return True
@@ -81,10 +90,8 @@ def _play_one(page: Any, wait: Callable[[Any], None]) -> None:
         elif page.locator(LEGAL).count():
             before = page.locator(HAND).count()
             if _click(page.locator(LEGAL)):
-                for _ in range(200):
-                    if page.locator(HAND).count() < before:
-                        break
-                    page.wait_for_timeout(50)
+                until(page, lambda before=before: page.locator(HAND).count() < before,
+                      "the clicked card never left the hand")
                 break
         elif _click(page.locator(CONTINUE)):
             break
@@ -141,11 +148,7 @@ def test_a_rule_change_mid_hand_asks_first(
     assert _click(page.locator(".st-key-practice_rules_new button:visible"))
     page.locator(".st-key-practice_rules_prompt").wait_for(state="detached")
     wait_for_app(page)
-    for _ in range(100):
-        if page.locator(HAND).count() == 10:
-            break
-        page.wait_for_timeout(50)
-    assert page.locator(HAND).count() == 10
+    until(page, lambda: page.locator(HAND).count() == 10, "no new deal of ten cards came")
 
 
 def test_a_finished_trick_stays_until_the_learner_continues(
@@ -156,15 +159,17 @@ def test_a_finished_trick_stays_until_the_learner_continues(
     _open(page, app_url, wait_for_app, f"trick-{name}-{uuid.uuid4().hex[:6]}")
     for _ in range(30):
         _settle(page, wait_for_app)
-        if page.locator(CONTINUE).count():
+        # a held trick with nothing else to decide: while a cante is offered, Enter is the
+        # offer's key, not Continue's (the offer is passed first)
+        if page.locator(CONTINUE).count() and not page.locator(PASS).count():
             break
         _play_one(page, wait_for_app)
     else:
         raise AssertionError("no finished trick waited on the table")
     # the whole trick is there, and it stays there while the learner looks at it
     assert page.locator(ON_TABLE).count() == 4
-    page.wait_for_timeout(2_500)
-    wait_for_app(page)
+    page.wait_for_timeout(2_500)  # a while on purpose: nothing takes the trick away
+    app_drawn(page)
     assert page.locator(ON_TABLE).count() == 4 and page.locator(CONTINUE).count() == 1
     box = page.locator(".tt-table").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= \
@@ -183,9 +188,16 @@ def test_a_finished_trick_stays_until_the_learner_continues(
     assert seats["left"]["x"] < seats["bottom"]["x"] < seats["right"]["x"]  # type: ignore[index]
     screenshot(page, f"practice-trick-held-{name}")
     if name == "laptop":
-        page.keyboard.press("Enter")  # the key shortcut
+        # the key shortcut, pressed on the page: a card that has the focus takes Enter
+        # itself (the focus may be back in the hand when the learner leads next)
+        page.get_by_role("heading", name="Mesa de práctica").click()
+    focused = page.evaluate(FOCUSED)
+    if name == "laptop":
+        page.keyboard.press("Enter")
     else:
         page.locator(CONTINUE).first.tap()
-    page.locator(CONTINUE).wait_for(state="detached")
+    until(page, lambda: not page.locator(CONTINUE).count(),
+          f"the trick stayed after {'Enter' if name == 'laptop' else 'a tap'} "
+          f"(the focus was on {focused})")
     wait_for_app(page)
     assert page.locator(ON_TABLE).count() < 4

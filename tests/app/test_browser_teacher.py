@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.app.conftest import app_drawn
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import encode_link
 from tute_tutor.words.catalog import t, t_count
@@ -63,8 +64,7 @@ def _answer_fits_the_projector(page: Any, scenario: Scenario) -> None:
     from tute_tutor.words.explain import explain
 
     main = _main(page)
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')")
-    page.wait_for_timeout(300)
+    app_drawn(page)
     high, shown = page.evaluate(
         "() => { const m = document.querySelector('.stMain'); "
         "return [m.scrollHeight, m.clientHeight]; }")

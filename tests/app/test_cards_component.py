@@ -20,6 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import run_streamlit
 from tests.app.marking import mark
+from tests.conftest import WAIT_S
 from tute_tutor.engine.cards import Card, parse_cards
 from tute_tutor.render import card_label
 from tute_tutor.ui.cards import component_key, fallback_key, mark_key
@@ -64,7 +65,7 @@ DEMO = textwrap.dedent(
 
 
 def demo_app(**state: object) -> AppTest:
-    at = AppTest.from_string(DEMO, default_timeout=30)
+    at = AppTest.from_string(DEMO, default_timeout=WAIT_S)
     for name, value in state.items():
         at.session_state[name] = value
     return at.run()
@@ -201,7 +202,6 @@ def test_clicking_a_drawn_card_in_the_browser(
     screenshot: Callable[[Any, str], Path],
 ) -> None:
     context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
-    context.set_default_timeout(20_000)
     page = context.new_page()
     try:
         page.goto(demo_url)
@@ -246,7 +246,6 @@ def test_keyboard_focus_stays_in_the_hand_when_the_played_card_leaves(
     chromium: Any, demo_url: str, wait_for_app: Callable[[Any], None]
 ) -> None:
     context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
-    context.set_default_timeout(20_000)
     page = context.new_page()
     try:
         page.goto(f"{demo_url}/?play=1")

@@ -6,21 +6,28 @@ are printed for people, never asserted."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import WAIT_S
+
 pytestmark = pytest.mark.replicas
 
 ROOT = Path(__file__).resolve().parents[2]
+PLAY_S = 6 * WAIT_S
+"""How long the two hands may take in all (the whole test took 75 s at load average 6-15);
+each step of them (a rerun, a websocket, the server's start) waits up to WAIT_S."""
 
 
 def test_two_rooms_play_whole_hands_across_two_replicas() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rooms.py"), "--small",
-                           "--json", "--duration", "400"], capture_output=True, text=True,
-                          timeout=600, cwd=ROOT, check=False)
+                           "--json", "--duration", str(PLAY_S)], capture_output=True,
+                          text=True, timeout=PLAY_S + 3 * WAIT_S, cwd=ROOT, check=False,
+                          env=dict(os.environ, TUTE_TUTOR_BENCH_STEP_S=str(WAIT_S)))
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1
