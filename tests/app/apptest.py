@@ -12,10 +12,12 @@ from typing import Any, Final
 from streamlit.testing.v1 import AppTest
 
 from tests.app.learners import as_browser
+from tests.conftest import WAIT_S
 
 APP: Final = Path(__file__).resolve().parents[2] / "streamlit_app.py"
-RUN_TIMEOUT: Final = 60
-"""Seconds one run of the script may take: generous, so a busy machine is slow, not wrong."""
+RUN_TIMEOUT: Final = WAIT_S
+"""Seconds one run of the script may take: the suite's one wait bound, so a busy machine
+is slow, not wrong."""
 
 
 def new_app(*, token: str | None = None, params: Mapping[str, str] | None = None,

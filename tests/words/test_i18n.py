@@ -22,6 +22,7 @@ from streamlit.testing.v1 import AppTest
 
 import tute_tutor.words.catalog as i18n
 from tests.app.apptest import new_app
+from tests.conftest import WAIT_S
 from tute_tutor.teach.lessons import LESSONS_DIR, load_lessons
 from tute_tutor.words.catalog import LANGUAGES, catalogue, t
 
@@ -192,7 +193,7 @@ def raw_keys_shown(at: AppTest) -> set[str]:
 def test_raw_key_detector_sees_a_key_on_screen() -> None:
     at = AppTest.from_string(
         "import streamlit as st\nst.markdown('Hola settings.no_such_key')\nst.button('home.nope')",
-        default_timeout=30,
+        default_timeout=WAIT_S,
     ).run()
     assert raw_keys_shown(at) == {"settings.no_such_key", "home.nope"}
 
