@@ -118,7 +118,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
 
 def _open_log(path: str) -> TextIO:
     try:
-        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed after the run
+        return open(path, "w", encoding="utf-8")
     except OSError as error:
         raise ArenaError(f"--log {path}: cannot write it ({error.strerror or error})") from None
 
