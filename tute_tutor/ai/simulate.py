@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from tute_tutor.ai.heuristics import PAIR_MASKS, TrickInfo, rule_card, threats_of
 from tute_tutor.ai.knowledge import World, legal_for
 from tute_tutor.ai.solver import Position
+from tute_tutor.ai.stock import stock_card
 from tute_tutor.engine.cards import SUIT_MASKS
 from tute_tutor.engine.game import SeatView
 from tute_tutor.engine.tricks import POINTS, partner_is_winning, play_into_trick
@@ -177,6 +178,11 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
 
 def _policy_card(table: Table, seat: int, legal: int) -> int:
     rules = table.rules
+    if table.stock:
+        lead = table.trick[0] if table.trick else -1
+        return stock_card(table.hands[seat], legal, lead, table.trump, sung=table.sung,
+                          can_sing=len(table.stock) > 2, face_up=table.stock[-1],
+                          last_stock_trick=len(table.stock) == 2)
     players = rules.players
     trump = table.trump
     info = TrickInfo()
