@@ -42,8 +42,8 @@ from tute_tutor.ai.heuristics import (
 from tute_tutor.ai.knowledge import Knowledge, World, infer, sample_world
 from tute_tutor.ai.reading import heaviest, observations, play_weight, silences
 from tute_tutor.ai.simulate import Table, playout, table_from
-from tute_tutor.ai.stock import PLAN, StockPlan, stock_card
 from tute_tutor.ai.solver import Solver
+from tute_tutor.ai.stock import PLAN, StockPlan, stock_card
 from tute_tutor.engine.cards import CARDS, Card, mask_of
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import SeatView
