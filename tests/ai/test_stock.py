@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tute_tutor.ai import get_player
-from tute_tutor.ai.base import computer_turn
+from tute_tutor.ai.base import computer_turn, declare_for_all
 from tute_tutor.ai.levels import stock_choice
 from tute_tutor.ai.stock import StockPlan, stock_card
 from tute_tutor.engine.cards import CARDS, Card
@@ -89,3 +89,20 @@ def test_level_3_plays_the_stock_plan_while_the_stock_lasts() -> None:
             checked += 1
         computer_turn(game, players, rng)
     assert checked >= 10
+
+
+def test_level_3_solves_the_whole_arrastre_of_tute_a_dos_in_one_known_world() -> None:
+    game = Game.deal("a-dos", seed=4)
+    players = [get_player(3), get_player(3)]
+    rng = random.Random(2)
+    while game.stock_left:
+        computer_turn(game, players, rng)
+    declare_for_all(game, players, rng)
+    game.close_moment()
+    seat = game.to_move
+    assert seat is not None and not game.finished
+    view = game.view(seat)
+    assert len(view.hand) == 8
+    decision = players[seat].decide(view, random.Random(0))
+    assert decision.basis == "exact" and decision.worlds == 1
+    assert {card for card, _ in decision.values} == set(view.legal)
