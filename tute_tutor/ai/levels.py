@@ -4,13 +4,15 @@
 - Level 2: simple rules (:func:`~tute_tutor.ai.heuristics.rule_card`) with no memory.
 - Level 3: counts the cards, infers voids and missing trumps from the play, keeps its
   pairs to sing, knows when a partner's card is safe, and plays the last tricks exactly
-  by solving a few deals consistent with what it knows.
+  by solving a few deals consistent with what it knows. In tute a dos it plays the
+  stock plan of :mod:`tute_tutor.ai.stock` while the stock lasts and then solves the
+  whole arrastre (every card is known by then).
 - Level 4: deals at least 24 worlds consistent with everything seen, keeping those that
   best explain how the others chose their cards and when they did not sing, values each
   legal card in each world
   (the double-dummy solver when few tricks remain, playouts handed to the solver
-  otherwise) and plays the best average; :meth:`ExpertPlayer.evaluate` returns that
-  evaluation for hints.
+  otherwise, their stock phase by the stock plan) and plays the best average;
+  :meth:`ExpertPlayer.evaluate` returns that evaluation for hints.
 
 Every level sings whatever it may (tute first, then the swap, then the best cante):
 a cante is never worth less than keeping it quiet.
