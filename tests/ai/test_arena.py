@@ -199,3 +199,22 @@ def test_a_bad_config_on_the_command_line_exits_2_with_one_line() -> None:
     assert done.returncode == 2
     assert "worlds" in json.loads(done.stdout)["error"]["message"]
     assert _cli("--a", "4", "--a-config", "[1]", "--b", "1", "--json").returncode == 2
+
+
+@pytest.mark.parametrize("lang, words", [("es", "repetido"), ("en", "replayed")])
+def test_the_replay_speaks_the_language_asked(tmp_path, lang: str, words: str) -> None:
+    log = tmp_path / "deals.jsonl"
+    assert _cli("--ruleset", "a-dos", "--a", "1", "--b", "1", "--deals", "1", "--log",
+                str(log), "--json").returncode == 0
+    done = _cli("--replay", str(log), "--deal", "0", "--lang", lang)
+    assert done.returncode == 0, done.stderr
+    assert words in done.stdout and done.stdout.count("\n") == 1
+
+
+def test_deal_without_replay_and_replay_without_deal_are_usage_errors(tmp_path) -> None:
+    assert json.loads(_cli("--a", "1", "--b", "1", "--deal", "3", "--json").stdout)[
+        "error"]["code"] == "usage"
+    assert json.loads(_cli("--replay", str(tmp_path / "none.jsonl"), "--json").stdout)[
+        "error"]["code"] == "usage"
+    assert json.loads(_cli("--replay", str(tmp_path / "none.jsonl"), "--deal", "0",
+                           "--json").stdout)["error"]["code"] == "bad_file"
