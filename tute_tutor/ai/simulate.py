@@ -2,7 +2,8 @@
 
 A :class:`Table` is one guessed world seen from one seat: every hand, the open trick, the
 stock in two players. :func:`playout` plays it to the end with the rule-of-thumb policy
-(each seat sees the real cards in the simulation, so "safely" is exact) and hands the
+(each seat sees the real cards in the simulation, so "safely" is exact; while a
+two-player stock lasts, the stock plan of :mod:`tute_tutor.ai.stock`) and hands the
 last tricks to the double-dummy solver. It returns the points the seat's side takes from
 now on: card points, the diez de últimas and the cantes sung on the way.
 """
