@@ -218,3 +218,14 @@ def test_deal_without_replay_and_replay_without_deal_are_usage_errors(tmp_path) 
         "error"]["code"] == "usage"
     assert json.loads(_cli("--replay", str(tmp_path / "none.jsonl"), "--deal", "0",
                            "--json").stdout)["error"]["code"] == "bad_file"
+
+
+def test_parallel_jobs_give_the_same_summary_and_log_in_deal_order() -> None:
+    one: list[dict[str, object]] = []
+    two: list[dict[str, object]] = []
+    first = run_arena("a-dos", 2, 1, deals=4, seed=8, log=one.append)
+    second = run_arena("a-dos", 2, 1, deals=4, seed=8, jobs=2, log=two.append)
+    first.pop("seconds")
+    second.pop("seconds")
+    assert first == second
+    assert one == two and [line["deal"] for line in two] == [0, 1, 2, 3]
