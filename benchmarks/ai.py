@@ -46,6 +46,7 @@ from tute_tutor.ai import get_player
 from tute_tutor.ai.arena import a_seats, score_for_a
 from tute_tutor.ai.base import (
     Action,
+    Decision,
     PlayAction,
     Player,
     apply_action,
@@ -148,6 +149,9 @@ class FullInformation:
             return max(view.legal, key=lambda c: values[c.index])
         return max(view.legal, key=lambda c: playout(table.copy(), view.seat, first=c.index))
 
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        return Decision(self.choose_card(view, rng), "playouts")
+
 
 class RandomAware:
     """A reference player that knows its opponents play at random (level 1).
@@ -169,6 +173,9 @@ class RandomAware:
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         return get_player(1).declarations(view, rng)
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        return Decision(self.choose_card(view, rng), "playouts")
 
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
         if len(view.legal) == 1:
