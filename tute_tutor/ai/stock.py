@@ -2,8 +2,8 @@
 
 While the stock lasts nobody has to follow suit, so a point card led is a gift to
 whoever holds a small trump, and strong cards are worth more kept for the arrastre.
-:func:`stock_card` plays the seed's advice (``/work/shared`` is not read: the advice is
-written down here):
+:func:`stock_card` plays the advice of the game's own guide to tute a dos, written
+down here:
 
 - lead a card without points from a plain suit (the longest first, never half of a pair
   still to sing); a point card only when nothing cheaper is left;
