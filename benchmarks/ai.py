@@ -10,8 +10,9 @@ prints one JSON line:
   come from random legal play of a seeded deal);
 - ``dd_nodes_k5`` / ``dd_nodes_k6``: mean nodes searched;
 - ``l4_decision_p95_s`` / ``l4_decision_max_s`` / ``l4_decision_mean_s``: level-4
-  card choices over a few seeded clasico hands (level 4 in every seat);
-- ``l4_hand_max_s``: the most level-4 thinking one seat did in one of those hands.
+  card choices over a few seeded hands (level 4 in every seat);
+- ``l4_hand_max_s``: the most level-4 thinking one seat did in one of those hands;
+- ``l4_ruleset``: the rule set of those hands (``--ruleset``, clasico by default).
 
 ``--l4-tricks N`` times only the first N tricks of each level-4 hand (and then prints
 ``l4_tricks``): the test of this script uses it to stay quick.
@@ -45,6 +46,7 @@ from tute_tutor.ai import get_player
 from tute_tutor.ai.arena import a_seats, score_for_a
 from tute_tutor.ai.base import (
     Action,
+    Decision,
     PlayAction,
     Player,
     apply_action,
@@ -96,14 +98,15 @@ def solve_times(tricks_left: int, count: int, seed: int) -> tuple[float, float]:
     return elapsed / count * 1000, nodes / count
 
 
-def level4_times(hands: int, seed: int, tricks: int | None = None) -> tuple[list[float], float]:
+def level4_times(hands: int, seed: int, tricks: int | None = None,
+                 ruleset: str = "clasico") -> tuple[list[float], float]:
     """Seconds of every level-4 card choice over ``hands`` seeded hands (their first
     ``tricks`` tricks if given), and the most one seat spent thinking in one hand."""
     player = get_player(4)
     decisions: list[float] = []
     worst_hand = 0.0
     for number in range(hands):
-        game = Game.deal("clasico", seed=seed * 1000 + number, dealer=number % 4)
+        game = Game.deal(ruleset, seed=seed * 1000 + number, dealer=number % 4)
         players = [player] * game.players
         rng = random.Random(number)
         per_seat = [0.0] * game.players
@@ -146,6 +149,9 @@ class FullInformation:
             return max(view.legal, key=lambda c: values[c.index])
         return max(view.legal, key=lambda c: playout(table.copy(), view.seat, first=c.index))
 
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        return Decision(self.choose_card(view, rng), "playouts")
+
 
 class RandomAware:
     """A reference player that knows its opponents play at random (level 1).
@@ -167,6 +173,9 @@ class RandomAware:
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         return get_player(1).declarations(view, rng)
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        return Decision(self.choose_card(view, rng), "playouts")
 
     def choose_card(self, view: SeatView, rng: random.Random) -> Card:
         if len(view.legal) == 1:
@@ -232,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--l4-tricks", type=int, default=None,
                         help="time only the first N tricks of each level-4 hand")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ruleset", default="clasico",
+                        help="rule set of the level-4 hands (default clasico)")
     parser.add_argument("--ceiling-deals", type=int, default=0,
                         help="duplicate deals of the full-information reference vs level 1")
     parser.add_argument("--ceiling-exact", type=int, default=3,
@@ -250,13 +261,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("the oracle and the reader only play against level 1")
     k5, nodes5 = solve_times(5, args.positions, args.seed)
     k6, nodes6 = solve_times(6, args.positions, args.seed)
-    decisions, worst_hand = level4_times(args.hands, args.seed, args.l4_tricks)
+    decisions, worst_hand = level4_times(args.hands, args.seed, args.l4_tricks, args.ruleset)
     ordered = sorted(decisions)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     result = {
         "dd_ms_k5": round(k5, 2), "dd_ms_k6": round(k6, 2),
         "dd_nodes_k5": round(nodes5), "dd_nodes_k6": round(nodes6),
         "dd_positions": args.positions,
+        "l4_ruleset": args.ruleset,
         "l4_decisions": len(decisions),
         "l4_decision_mean_s": round(statistics.fmean(decisions), 3),
         "l4_decision_p95_s": round(p95, 3),

@@ -10,13 +10,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tute_tutor.ai.arena import a_seats, play_deal, run_arena, score_for_a, wilson_interval
+from tute_tutor.ai.arena import (
+    ArenaError,
+    Side,
+    a_seats,
+    make_player,
+    mean_interval,
+    play_deal,
+    play_logged_deal,
+    replay_deal,
+    run_arena,
+    score_for_a,
+    wilson_interval,
+)
 from tute_tutor.engine.game import HandResult
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.words.catalog import t_count
 
 KEYS = ["deals", "hands", "a_hands_won", "b_hands_won", "a_win_rate", "ci95",
-        "a_mean_margin", "seconds"]
+        "a_mean_margin", "margin_ci95", "ruleset", "overrides", "a", "b", "seconds"]
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -44,9 +56,11 @@ def test_arena_plain_output_speaks_the_language_asked(lang: str) -> None:
     summary = json.loads(_cli(*args, "--json").stdout)
     assert plain.returncode == 0, plain.stderr
     low, high = summary["ci95"]
+    margin_low, margin_high = summary["margin_ci95"]
     expected = t_count("cli.arena", 2, lang, a=2, b=1, deals=2, hands=4, won=summary["a_hands_won"],
                  rate=f"{summary['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}",
-                 margin=f"{summary['a_mean_margin']:+.1f}", seconds="")
+                 margin=f"{summary['a_mean_margin']:+.1f}", margin_low=f"{margin_low:+.1f}",
+                 margin_high=f"{margin_high:+.1f}", seconds="")
     assert plain.stdout.startswith(expected.rsplit(",", 1)[0])
     assert ("repartos" in plain.stdout) == (lang == "es")
 
@@ -85,6 +99,10 @@ def test_side_a_is_seats_0_and_2_in_four_players_and_swaps_for_the_second_play()
 
 def test_each_deal_is_played_twice_with_the_same_cards() -> None:
     outcomes = play_deal(find_rules("clasico"), 2, 1, seed=3, deal=5)
+    logged, line = play_logged_deal(find_rules("clasico"), Side(2), Side(1), seed=3, deal=5)
+    assert logged == outcomes
+    first, second = (hand["record"] for hand in line["hands"])
+    assert first["hands"] == second["hands"] and first["stock"] == second["stock"]
     assert [o.swapped for o in outcomes] == [False, True]
     assert all(o.deal == 5 for o in outcomes)
 
@@ -108,3 +126,107 @@ def test_wilson_interval_contains_the_rate(wins: int, extra: int) -> None:
         assert low <= wins / total <= high
         wider = wilson_interval(wins, total, z=3.0)
         assert wider[0] <= low and wider[1] >= high
+
+
+def test_margin_interval_is_taken_over_deals_and_holds_the_mean() -> None:
+    summary = run_arena(find_rules("a-dos"), 2, 1, deals=6, seed=2)
+    low, high = summary["margin_ci95"]
+    assert low <= summary["a_mean_margin"] <= high
+    assert low < high
+    assert mean_interval([4.0]) == (4.0, 4.0)
+    assert mean_interval([0.0, 10.0]) == pytest.approx((5 - 1.959964 * 7.0710678 / 1.4142136,
+                                                        5 + 1.959964 * 7.0710678 / 1.4142136))
+
+
+def test_a_log_line_replays_to_the_same_events_and_a_changed_one_does_not(tmp_path) -> None:
+    lines: list[dict[str, object]] = []
+    run_arena(find_rules("a-dos"), 3, 2, deals=2, seed=5, log=lines.append)
+    assert [line["deal"] for line in lines] == [0, 1]
+    line = json.loads(json.dumps(lines[1]))
+    assert line["seed"] == 5 and line["a"] == {"level": 3, "config": {}}
+    assert [hand["swapped"] for hand in line["hands"]] == [False, True]
+    same = replay_deal(line)
+    assert same["identical"] and same["difference"] is None
+    assert [h["a_margin"] for h in same["hands"]] == [h["a_margin"] for h in line["hands"]]
+    events = line["hands"][1]["record"]["events"]
+    events[3], events[4] = events[4], events[3]
+    changed = replay_deal(line)
+    assert not changed["identical"]
+    assert changed["difference"]["play"] == 1 and changed["difference"]["event"] == 3
+
+
+def test_the_command_logs_every_deal_and_replays_one(tmp_path) -> None:
+    log = tmp_path / "deals.jsonl"
+    done = _cli("--ruleset", "a-tres", "--a", "2", "--b", "1", "--deals", "3", "--seed", "1",
+                "--log", str(log), "--json")
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(text) for text in log.read_text(encoding="utf-8").splitlines()]
+    assert [line["deal"] for line in lines] == [0, 1, 2]
+    assert sum(h["a_won"] for line in lines for h in line["hands"]) == \
+        json.loads(done.stdout)["a_hands_won"]
+    again = _cli("--replay", str(log), "--deal", "2", "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["identical"] is True
+    missing = _cli("--replay", str(log), "--deal", "9", "--json")
+    assert missing.returncode == 2
+    assert json.loads(missing.stdout)["error"]["code"] == "bad_arena"
+
+
+def test_a_configuration_changes_the_setting_of_that_side_only() -> None:
+    player = make_player(4, {"worlds": 3, "exact_tricks": {"2": 4}})
+    assert player.worlds == 3  # type: ignore[attr-defined]
+    assert player.exact_tricks[2] == 4 and player.exact_tricks[4] == 6  # type: ignore[attr-defined]
+    assert make_player(4).worlds != 3  # type: ignore[attr-defined]
+    summary = run_arena(find_rules("a-dos"), Side(3, {"endgame_worlds": 1}), Side(3), deals=1,
+                        seed=1)
+    assert summary["a"] == {"level": 3, "config": {"endgame_worlds": 1}}
+
+
+@pytest.mark.parametrize("config, words", [
+    ({"wrlds": 3}, "no setting 'wrlds'"),
+    ({"worlds": 2.5}, "whole number"),
+    ({"worlds": "many"}, "must be a number"),
+    ({"worlds": -1}, "negative"),
+    ({"exact_tricks": {"7": 3}}, "no entry"),
+])
+def test_a_bad_configuration_is_refused_with_its_name(config: dict[str, object],
+                                                      words: str) -> None:
+    with pytest.raises(ArenaError, match=words):
+        make_player(4, config)
+
+
+def test_a_bad_config_on_the_command_line_exits_2_with_one_line() -> None:
+    done = _cli("--a", "4", "--a-config", "{\"worlds\": true}", "--b", "1", "--json")
+    assert done.returncode == 2
+    assert "worlds" in json.loads(done.stdout)["error"]["message"]
+    assert _cli("--a", "4", "--a-config", "[1]", "--b", "1", "--json").returncode == 2
+
+
+@pytest.mark.parametrize("lang, words", [("es", "repetido"), ("en", "replayed")])
+def test_the_replay_speaks_the_language_asked(tmp_path, lang: str, words: str) -> None:
+    log = tmp_path / "deals.jsonl"
+    assert _cli("--ruleset", "a-dos", "--a", "1", "--b", "1", "--deals", "1", "--log",
+                str(log), "--json").returncode == 0
+    done = _cli("--replay", str(log), "--deal", "0", "--lang", lang)
+    assert done.returncode == 0, done.stderr
+    assert words in done.stdout and done.stdout.count("\n") == 1
+
+
+def test_deal_without_replay_and_replay_without_deal_are_usage_errors(tmp_path) -> None:
+    assert json.loads(_cli("--a", "1", "--b", "1", "--deal", "3", "--json").stdout)[
+        "error"]["code"] == "usage"
+    assert json.loads(_cli("--replay", str(tmp_path / "none.jsonl"), "--json").stdout)[
+        "error"]["code"] == "usage"
+    assert json.loads(_cli("--replay", str(tmp_path / "none.jsonl"), "--deal", "0",
+                           "--json").stdout)["error"]["code"] == "bad_file"
+
+
+def test_parallel_jobs_give_the_same_summary_and_log_in_deal_order() -> None:
+    one: list[dict[str, object]] = []
+    two: list[dict[str, object]] = []
+    first = run_arena(find_rules("a-dos"), 2, 1, deals=4, seed=8, log=one.append)
+    second = run_arena(find_rules("a-dos"), 2, 1, deals=4, seed=8, jobs=2, log=two.append)
+    first.pop("seconds")
+    second.pop("seconds")
+    assert first == second
+    assert one == two and [line["deal"] for line in two] == [0, 1, 2, 3]

@@ -1,10 +1,21 @@
-"""Duplicate-deal matches between two computer levels.
+"""Duplicate-deal matches between two computer players, with a log to replay any deal.
 
-Each deal is played twice with the same cards: first level ``a`` holds side a's seats,
-then the levels swap seats, so the luck of the cards cancels out. Side a is seat 0 and
-its partner seat 2 in four players, seat 0 alone in two and three players (in three
-players the other level holds the two remaining seats, so equal players win half of
-the hands over both plays).
+Each deal is played twice with the same cards: first side a's player holds side a's
+seats, then the players swap seats, so the luck of the cards cancels out. Side a is
+seat 0 and its partner seat 2 in four players, seat 0 alone in two and three players (in
+three players the other player holds the two remaining seats, so equal players win half
+of the hands over both plays).
+
+A side is a level with an optional configuration (:func:`make_player`): the settings of
+that level's class, such as level 4's ``worlds``, so two configurations of one level can
+be pitted against each other for tuning.
+
+The summary gives the win share with its 95% Wilson interval (over hands) and the margin
+per hand with its 95% interval; the margin's interval is taken over the deals (the mean of
+a deal's two plays is one observation), since the two plays of a deal are not independent.
+:func:`deal_log` gives the line the ``--log`` file keeps for a deal: its seed, the players
+and each play's ``tute-hand/1`` record (every card, cante and swap), which
+:func:`replay_deal` plays again and compares.
 
 >>> from tute_tutor.engine.variants import find_rules
 >>> summary = run_arena(find_rules("clasico"), 1, 1, deals=2, seed=3)
@@ -16,28 +27,44 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from tute_tutor.ai.base import play_hand
+from tute_tutor.ai.base import Player, play_hand
 from tute_tutor.ai.levels import get_player
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import Game, HandResult
-from tute_tutor.engine.variants import Rules
+from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.formats.limits import MAX_ARENA_DEALS
+
+LOG_FORMAT = "tute-arena-deal/1"
+Z95 = 1.959964
 
 
 class ArenaError(TuteError):
-    """Bad arena arguments (level, number of deals)."""
+    """Bad arena arguments (level, configuration, number of deals, log)."""
 
     code = "bad_arena"
 
 
 @dataclass(frozen=True)
+class Side:
+    """One side's player: a level and the settings that differ from its defaults."""
+
+    level: int
+    config: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"level": L, "config": {...}}`` as the log keeps it."""
+        return {"level": self.level, "config": dict(self.config)}
+
+
+@dataclass(frozen=True)
 class HandOutcome:
-    """One hand of a duplicate pair, from level a's point of view."""
+    """One hand of a duplicate pair, from side a's point of view."""
 
     deal: int
     swapped: bool
@@ -45,21 +72,67 @@ class HandOutcome:
     a_margin: int
 
 
+def settings_of(level: int) -> dict[str, Any]:
+    """The tunable settings of ``level`` with their defaults (numbers and tables)."""
+    kind = type(get_player(level))
+    out: dict[str, Any] = {}
+    for klass in reversed(kind.__mro__):
+        for name, value in vars(klass).items():
+            if name.startswith("_") or name == "level":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int | float | dict):
+                continue
+            out[name] = value
+    return out
+
+
+def _setting_value(level: int, name: str, default: Any, value: Any) -> Any:
+    where = f"setting {name!r} of level {level}"
+    if isinstance(default, dict):
+        if not isinstance(value, dict):
+            raise ArenaError(f"{where} is a table like {default}, not {value!r}")
+        table = dict(default)
+        for key, item in value.items():
+            if not (isinstance(key, str | int) and str(key).isdigit() and int(key) in default):
+                raise ArenaError(f"{where} has no entry {key!r} (entries: {sorted(default)})")
+            table[int(key)] = _setting_value(level, f"{name}[{key}]", default[int(key)], item)
+        return table
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArenaError(f"{where} must be a number, not {value!r}")
+    if isinstance(default, int) and not isinstance(value, int):
+        raise ArenaError(f"{where} must be a whole number, not {value!r}")
+    if value < 0:
+        raise ArenaError(f"{where} must not be negative, not {value!r}")
+    return value
+
+
+def make_player(level: int, config: Mapping[str, Any] | None = None) -> Player:
+    """The player of ``level`` with the settings of ``config`` changed (checked)."""
+    if not isinstance(level, int) or level not in (1, 2, 3, 4):
+        raise ArenaError(f"level {level!r}: computer levels are 1 to 4")
+    player = get_player(level)
+    if not config:
+        return player
+    known = settings_of(level)
+    for name, value in config.items():
+        if name not in known:
+            listed = ", ".join(sorted(known)) or "none"
+            raise ArenaError(f"level {level} has no setting {name!r} (its settings: {listed})")
+        setattr(player, name, _setting_value(level, name, known[name], value))
+    return player
+
+
 def a_seats(rules: Rules, swapped: bool) -> set[int]:
-    """Seats played by level a: side a's seats, or the others once swapped."""
+    """Seats played by side a: side a's seats, or the others once swapped."""
     side_a = {0, 2} if rules.players == 4 else {0}
     if not swapped:
         return side_a
     return set(range(rules.players)) - side_a
 
 
-def _side_of(rules: Rules, seat: int) -> int:
-    return rules.team_of(seat)
-
-
 def score_for_a(rules: Rules, result: HandResult, seats: set[int]) -> tuple[bool, int]:
-    """Did level a win this hand, and by how many points (negative when it lost)?"""
-    sides_a = {_side_of(rules, s) for s in seats}
+    """Did side a win this hand, and by how many points (negative when it lost)?"""
+    sides_a = {rules.team_of(s) for s in seats}
     a_won = result.winner in sides_a
     if result.reason == "tute":
         return a_won, 130 if a_won else -130
@@ -68,22 +141,45 @@ def score_for_a(rules: Rules, result: HandResult, seats: set[int]) -> tuple[bool
     return a_won, best_a - best_b
 
 
-def play_deal(rules: Rules, level_a: int, level_b: int, seed: int,
-              deal: int) -> list[HandOutcome]:
-    """Both plays of one deal."""
-    outcomes = []
+def _games(rules: Rules, a: Side, b: Side, seed: int,
+           deal: int) -> Iterator[tuple[bool, set[int], Game]]:
     for swapped in (False, True):
         game = Game.deal(rules, rng=random.Random(f"deal:{seed}:{deal}"),
                          dealer=deal % rules.players, first_hand=deal == 0)
         seats = a_seats(rules, swapped)
-        players = [get_player(level_a if s in seats else level_b) for s in range(rules.players)]
+        players = [make_player(a.level, a.config) if s in seats
+                   else make_player(b.level, b.config) for s in range(rules.players)]
         play_hand(game, players, random.Random(f"play:{seed}:{deal}:{int(swapped)}"))
+        yield swapped, seats, game
+
+
+def _side(level: int | Side) -> Side:
+    return level if isinstance(level, Side) else Side(level)
+
+
+def play_deal(rules: Rules, level_a: int | Side, level_b: int | Side, seed: int,
+              deal: int) -> list[HandOutcome]:
+    """Both plays of one deal."""
+    return play_logged_deal(rules, _side(level_a), _side(level_b), seed, deal)[0]
+
+
+def play_logged_deal(rules: Rules, a: Side, b: Side, seed: int,
+                     deal: int) -> tuple[list[HandOutcome], dict[str, Any]]:
+    """Both plays of one deal and the line the log keeps for it."""
+    outcomes: list[HandOutcome] = []
+    hands: list[dict[str, Any]] = []
+    for swapped, seats, game in _games(rules, a, b, seed, deal):
         won, margin = score_for_a(rules, game.result(), seats)
         outcomes.append(HandOutcome(deal, swapped, won, margin))
-    return outcomes
+        hands.append({"swapped": swapped, "a_seats": sorted(seats), "a_won": won,
+                      "a_margin": margin, "record": game.to_record()})
+    line = {"format": LOG_FORMAT, "ruleset": rules.ruleset,
+            "overrides": rules.overrides_dict(),
+            "seed": seed, "deal": deal, "a": a.to_json(), "b": b.to_json(), "hands": hands}
+    return outcomes, line
 
 
-def wilson_interval(wins: int, total: int, z: float = 1.959964) -> tuple[float, float]:
+def wilson_interval(wins: int, total: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson score interval of a win rate."""
     if total == 0:
         return (0.0, 1.0)
@@ -96,14 +192,29 @@ def wilson_interval(wins: int, total: int, z: float = 1.959964) -> tuple[float, 
     return (low, high)
 
 
-def _deal_job(args: tuple[Rules, int, int, int, int]) -> list[HandOutcome]:
-    return play_deal(*args)
+def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float]:
+    """The normal 95% interval of the mean of ``values`` (the mean itself for one value)."""
+    if not values:
+        return (0.0, 0.0)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, mean)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
 
 
-def iter_outcomes(rules: Rules, level_a: int, level_b: int, deals: int, seed: int,
-                  jobs: int = 1) -> Iterator[list[HandOutcome]]:
-    """The outcomes deal by deal (in parallel processes when ``jobs`` > 1)."""
-    jobs_args = ((rules, level_a, level_b, seed, d) for d in range(deals))
+_Job = tuple[Rules, Side, Side, int, int]
+
+
+def _deal_job(args: _Job) -> tuple[list[HandOutcome], dict[str, Any]]:
+    return play_logged_deal(*args)
+
+
+def iter_deals(rules: Rules, a: Side, b: Side, deals: int, seed: int,
+               jobs: int = 1) -> Iterator[tuple[list[HandOutcome], dict[str, Any]]]:
+    """The outcomes and log line deal by deal, in order (in parallel processes when
+    ``jobs`` > 1)."""
+    jobs_args = ((rules, a, b, seed, d) for d in range(deals))
     if jobs <= 1:
         for args in jobs_args:
             yield _deal_job(args)
@@ -114,39 +225,57 @@ def iter_outcomes(rules: Rules, level_a: int, level_b: int, deals: int, seed: in
         yield from pool.imap(_deal_job, jobs_args, chunksize=1)
 
 
-def check_arguments(level_a: int, level_b: int, deals: int) -> None:
-    """Raise a clear error for a bad level or number of deals."""
-    for name, level in (("--a", level_a), ("--b", level_b)):
-        if level not in (1, 2, 3, 4):
-            raise ArenaError(f"{name} {level}: computer levels are 1 to 4")
+def iter_outcomes(rules: Rules, level_a: int | Side, level_b: int | Side, deals: int,
+                  seed: int, jobs: int = 1) -> Iterator[list[HandOutcome]]:
+    """The outcomes deal by deal (in parallel processes when ``jobs`` > 1)."""
+    for outcomes, _ in iter_deals(rules, _side(level_a), _side(level_b), deals, seed, jobs):
+        yield outcomes
+
+
+def check_arguments(level_a: int | Side, level_b: int | Side, deals: int) -> None:
+    """Raise a clear error for a bad level, configuration or number of deals."""
+    for name, side in (("--a", _side(level_a)), ("--b", _side(level_b))):
+        if side.level not in (1, 2, 3, 4):
+            raise ArenaError(f"{name} {side.level}: computer levels are 1 to 4")
+        try:
+            make_player(side.level, side.config)
+        except ArenaError as error:
+            raise ArenaError(f"{name}-config: {error.message}") from None
     if deals < 1:
         raise ArenaError(f"--deals {deals}: play at least one deal")
     if deals > MAX_ARENA_DEALS:
         raise ArenaError(f"--deals {deals}: at most {MAX_ARENA_DEALS} deals in one run")
 
 
-def run_arena(rules: Rules, level_a: int, level_b: int, deals: int, seed: int = 0, *,
-              jobs: int = 1,
-              progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+def run_arena(rules: Rules, level_a: int | Side, level_b: int | Side, deals: int,
+              seed: int = 0, *, jobs: int = 1,
+              progress: Callable[[dict[str, Any]], None] | None = None,
+              log: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and sum them up as the ``arena`` command prints.
 
     ``progress`` is called after each deal with the running ``hands``, ``a_hands_won``
-    and ``a_mean_margin``.
+    and ``a_mean_margin``; ``log`` with each deal's log line, in deal order.
     """
-    check_arguments(level_a, level_b, deals)
+    a, b = _side(level_a), _side(level_b)
+    check_arguments(a, b, deals)
     started = time.perf_counter()
     won = 0
-    margin = 0
     hands = 0
-    for outcomes in iter_outcomes(rules, level_a, level_b, deals, seed, jobs):
+    per_deal: list[float] = []
+    margins: list[int] = []
+    for outcomes, line in iter_deals(rules, a, b, deals, seed, jobs):
         for outcome in outcomes:
             hands += 1
             won += outcome.a_won
-            margin += outcome.a_margin
+            margins.append(outcome.a_margin)
+        per_deal.append(statistics.fmean(o.a_margin for o in outcomes))
+        if log is not None:
+            log(line)
         if progress is not None:
             progress({"hands": hands, "a_hands_won": won,
-                      "a_mean_margin": round(margin / hands, 2)})
+                      "a_mean_margin": round(sum(margins) / hands, 2)})
     low, high = wilson_interval(won, hands)
+    margin_low, margin_high = mean_interval(per_deal)
     return {
         "deals": deals,
         "hands": hands,
@@ -154,6 +283,48 @@ def run_arena(rules: Rules, level_a: int, level_b: int, deals: int, seed: int = 
         "b_hands_won": hands - won,
         "a_win_rate": round(won / hands, 4),
         "ci95": [round(low, 4), round(high, 4)],
-        "a_mean_margin": round(margin / hands, 2),
+        "a_mean_margin": round(sum(margins) / hands, 2),
+        "margin_ci95": [round(margin_low, 2), round(margin_high, 2)],
+        "ruleset": rules.ruleset,
+        "overrides": rules.overrides_dict(),
+        "a": a.to_json(),
+        "b": b.to_json(),
         "seconds": round(time.perf_counter() - started, 2),
     }
+
+
+def replay_deal(line: Mapping[str, Any]) -> dict[str, Any]:
+    """Play the deal of a log line again with the same players and seeds.
+
+    Returns ``deal``, ``identical`` (every event of both plays as logged), the first
+    ``difference`` (play, event index, logged and replayed event) or None, and the
+    replayed ``hands`` (their outcome and record).
+    """
+    try:
+        ruleset = line["ruleset"]
+        overrides = line.get("overrides") or {}
+        seed, deal = line["seed"], line["deal"]
+        a = Side(line["a"]["level"], line["a"].get("config") or {})
+        b = Side(line["b"]["level"], line["b"].get("config") or {})
+        logged = [hand["record"]["events"] for hand in line["hands"]]
+    except (KeyError, TypeError) as error:
+        raise ArenaError(f"the log line is not a {LOG_FORMAT} line (missing {error})") from None
+    if not (isinstance(seed, int) and isinstance(deal, int) and isinstance(ruleset, str)):
+        raise ArenaError(f"the log line is not a {LOG_FORMAT} line (seed, deal, ruleset)")
+    check_arguments(a, b, 1)
+    _, again = play_logged_deal(find_rules(ruleset, overrides), a, b, seed, deal)
+    difference = None
+    for play, (old, hand) in enumerate(zip(logged, again["hands"], strict=False)):
+        new = hand["record"]["events"]
+        for index in range(max(len(old), len(new))):
+            was = old[index] if index < len(old) else None
+            now = new[index] if index < len(new) else None
+            if was != now:
+                difference = {"play": play, "event": index, "logged": was, "replayed": now}
+                break
+        if difference:
+            break
+    if difference is None and len(logged) != len(again["hands"]):
+        difference = {"play": len(logged), "event": 0, "logged": None, "replayed": None}
+    return {"deal": deal, "identical": difference is None, "difference": difference,
+            "hands": again["hands"]}

@@ -4,13 +4,15 @@
 - Level 2: simple rules (:func:`~tute_tutor.ai.heuristics.rule_card`) with no memory.
 - Level 3: counts the cards, infers voids and missing trumps from the play, keeps its
   pairs to sing, knows when a partner's card is safe, and plays the last tricks exactly
-  by solving a few deals consistent with what it knows.
+  by solving a few deals consistent with what it knows. In tute a dos it plays the
+  stock plan of :mod:`tute_tutor.ai.stock` while the stock lasts and then solves the
+  whole arrastre (every card is known by then).
 - Level 4: deals at least 24 worlds consistent with everything seen, keeping those that
   best explain how the others chose their cards and when they did not sing, values each
   legal card in each world
   (the double-dummy solver when few tricks remain, playouts handed to the solver
-  otherwise) and plays the best average; :meth:`ExpertPlayer.evaluate` returns that
-  evaluation for hints.
+  otherwise, their stock phase by the stock plan) and plays the best average;
+  :meth:`ExpertPlayer.evaluate` returns that evaluation for hints.
 
 Every level sings whatever it may (tute first, then the swap, then the best cante):
 a cante is never worth less than keeping it quiet.
@@ -43,6 +45,7 @@ from tute_tutor.ai.knowledge import Knowledge, World, infer, sample_world
 from tute_tutor.ai.reading import heaviest, observations, play_weight, silences
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Solver
+from tute_tutor.ai.stock import PLAN, StockPlan, stock_card
 from tute_tutor.engine.cards import CARDS, Card, mask_of
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import SeatView
@@ -189,8 +192,12 @@ class CountingPlayer:
 
     level = 3
     endgame_tricks = 5
-    endgame_tricks_two = 5  # two players, stock gone: every card is known
+    endgame_tricks_two = 8  # two players, stock gone: every card is known, the solver is quick
     endgame_worlds = 8
+    stock_ruff_points = PLAN.ruff_points
+    stock_big_ruff_points = PLAN.big_ruff_points
+    stock_keep_face_up = PLAN.keep_face_up
+    stock_sing_win = PLAN.sing_win
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         """Tute, swap and the best cante when allowed."""
@@ -209,21 +216,36 @@ class CountingPlayer:
         no_stock = not (view.rules.has_stock and view.stock_left)
         limit = self.endgame_tricks_two if view.rules.has_stock else self.endgame_tricks
         if no_stock and len(view.hand) <= limit:
-            values = _endgame_values(view, knowledge, rng, self.endgame_worlds)
+            # Two players with the stock gone: every card is known, one world is exact.
+            worlds = 1 if view.rules.has_stock else self.endgame_worlds
+            values = _endgame_values(view, knowledge, rng, worlds)
             best = max(values.items(), key=lambda item: (item[1], -POINTS[item[0]]))
             rated = sorted(((CARDS[c], round(v, 2)) for c, v in values.items()),
                            key=lambda pair: -pair[1])
-            return Decision(CARDS[best[0]], "exact", tuple(rated), self.endgame_worlds)
+            return Decision(CARDS[best[0]], "exact", tuple(rated), worlds)
         return Decision(CARDS[self.rule_choice(view, knowledge)], "rules")
 
     def rule_choice(self, view: SeatView, knowledge: Knowledge) -> int:
-        """The counted rule-of-thumb card."""
+        """The counted rule-of-thumb card (the stock plan while a stock lasts)."""
+        if view.rules.has_stock and view.stock_left:
+            plan = StockPlan(self.stock_ruff_points, self.stock_big_ruff_points,
+                             self.stock_keep_face_up, self.stock_sing_win)
+            return stock_choice(view, plan)
         info = _trick_info(view)
         unseen = knowledge.unseen
         return rule_card(view.seat, view.hand_mask, mask_of(view.legal), info, view.trump,
                          view.players, sung=_sung_mask(view), can_sing=_can_still_sing(view),
                          unseen=unseen, threats=_threats(view, knowledge, info),
                          danger=_danger(view, knowledge))
+
+
+def stock_choice(view: SeatView, plan: StockPlan = PLAN) -> int:
+    """The card of the stock plan (:mod:`tute_tutor.ai.stock`) for a two-player seat."""
+    lead = view.trick[0].index if view.trick else -1
+    face_up = view.face_up.index if view.face_up is not None else -1
+    return stock_card(view.hand_mask, mask_of(view.legal), lead, view.trump,
+                      sung=_sung_mask(view), can_sing=_can_still_sing(view), face_up=face_up,
+                      last_stock_trick=view.stock_left == 2, plan=plan)
 
 
 @dataclass
@@ -251,7 +273,7 @@ class ExpertPlayer:
     pool = 400
     mismatch = 0.1
     unsung = 0.05
-    exact_tricks: ClassVar[dict[int, int]] = {4: 6, 3: 4, 2: 6}
+    exact_tricks: ClassVar[dict[int, int]] = {4: 6, 3: 4, 2: 8}
     handoff = 5
     node_budget = 300_000
     """Solver nodes one decision may spend; worlds beyond it are played out (a count,
@@ -292,7 +314,11 @@ class ExpertPlayer:
         totals = dict.fromkeys(legal, 0.0)
         done = nodes = 0
         solved = exact
-        for world in self.sample(view, knowledge, rng):
+        # Two players with the stock gone: the unseen cards are the other hand, one world.
+        known = view.rules.has_stock and not view.stock_left
+        worlds = [sample_world(knowledge, view.hand_mask, rng)] if known else \
+            self.sample(view, knowledge, rng)
+        for world in worlds:
             table = table_from(view, world)
             if exact and nodes < self.node_budget:
                 solver = Solver(table.position(), view.seat)

@@ -2,7 +2,8 @@
 
 A :class:`Table` is one guessed world seen from one seat: every hand, the open trick, the
 stock in two players. :func:`playout` plays it to the end with the rule-of-thumb policy
-(each seat sees the real cards in the simulation, so "safely" is exact) and hands the
+(each seat sees the real cards in the simulation, so "safely" is exact; while a
+two-player stock lasts, the stock plan of :mod:`tute_tutor.ai.stock`) and hands the
 last tricks to the double-dummy solver. It returns the points the seat's side takes from
 now on: card points, the diez de últimas and the cantes sung on the way.
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from tute_tutor.ai.heuristics import PAIR_MASKS, TrickInfo, rule_card, threats_of
 from tute_tutor.ai.knowledge import World, legal_for
 from tute_tutor.ai.solver import Position
+from tute_tutor.ai.stock import stock_card
 from tute_tutor.engine.cards import SUIT_MASKS
 from tute_tutor.engine.game import SeatView
 from tute_tutor.engine.tricks import POINTS, partner_is_winning, play_into_trick
@@ -177,6 +179,11 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
 
 def _policy_card(table: Table, seat: int, legal: int) -> int:
     rules = table.rules
+    if table.stock:
+        lead = table.trick[0] if table.trick else -1
+        return stock_card(table.hands[seat], legal, lead, table.trump, sung=table.sung,
+                          can_sing=len(table.stock) > 2, face_up=table.stock[-1],
+                          last_stock_trick=len(table.stock) == 2)
     players = rules.players
     trump = table.trump
     info = TrickInfo()

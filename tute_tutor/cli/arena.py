@@ -1,9 +1,13 @@
-"""The ``tute-tutor arena`` command: two computer levels over duplicate deals.
+"""The ``tute-tutor arena`` command: two computer players over duplicate deals.
 
     tute-tutor arena --ruleset clasico --a 4 --b 3 --deals 1000 --seed 1 --json
+    tute-tutor arena --a 4 --a-config '{"worlds": 32}' --b 4 --deals 200 --log deals.jsonl
+    tute-tutor arena --replay deals.jsonl --deal 17 --json
 
 prints one JSON document (see :func:`tute_tutor.ai.arena.run_arena`) and shows a progress
-bar on stderr for runs of 20 deals or more.
+bar on stderr for runs of 20 deals or more. ``--log`` writes one line per deal (its seed,
+both players and each play's ``tute-hand/1`` record); ``--replay`` plays one logged deal
+again and says whether every event came out the same.
 """
 
 from __future__ import annotations
@@ -13,11 +17,12 @@ import json
 import sys
 from typing import Any, TextIO
 
-from tute_tutor.ai.arena import check_arguments, run_arena
-from tute_tutor.cli.common import add_output_options, overrides_from, whole
+from tute_tutor.ai.arena import ArenaError, Side, check_arguments, replay_deal, run_arena
+from tute_tutor.cli.common import UsageError, add_output_options, emit, overrides_from, whole
 from tute_tutor.engine.variants import find_rules
+from tute_tutor.formats.inputs import parse_json, read_batch
 from tute_tutor.formats.limits import MAX_ARENA_DEALS, MAX_ARENA_JOBS, MAX_SEED
-from tute_tutor.words.catalog import t_count
+from tute_tutor.words.catalog import t, t_count
 
 PROGRESS_FROM = 20
 
@@ -27,25 +32,49 @@ def add_command(subparsers: Any) -> None:
     arena = subparsers.add_parser("arena", help="two computer levels over duplicate deals")
     arena.add_argument("--ruleset", default="clasico", help="rule set id (default clasico)")
     arena.add_argument("--set", action="append", metavar="FLAG=VALUE", help="override a flag")
-    arena.add_argument("--a", type=whole("--a", 0, MAX_SEED), required=True, metavar="LEVEL",
+    arena.add_argument("--a", type=whole("--a", 0, MAX_SEED), metavar="LEVEL",
                        help="level of side a, 1-4 (seats 0 and 2 in four players)")
-    arena.add_argument("--b", type=whole("--b", 0, MAX_SEED), required=True, metavar="LEVEL",
+    arena.add_argument("--b", type=whole("--b", 0, MAX_SEED), metavar="LEVEL",
                        help="level of side b, 1-4")
+    arena.add_argument("--a-config", metavar="JSON", help="settings of side a's level")
+    arena.add_argument("--b-config", metavar="JSON", help="settings of side b's level")
     arena.add_argument("--deals", type=whole("--deals", 0, MAX_SEED),
                        default=100, help=f"duplicate deals, 2 hands each (1-{MAX_ARENA_DEALS})")
     arena.add_argument("--seed", type=whole("--seed", 0, MAX_SEED), default=0,
                        help="seed of the deals")
     arena.add_argument("--jobs", type=whole("--jobs", 1, MAX_ARENA_JOBS), default=1,
                        help=f"processes to play in parallel (1-{MAX_ARENA_JOBS})")
+    arena.add_argument("--log", metavar="FILE", help="write every deal, a JSON line each")
+    arena.add_argument("--replay", metavar="FILE", help="play a deal of a --log file again")
+    arena.add_argument("--deal", type=whole("--deal", 0, MAX_SEED), help="the deal to replay")
     arena.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_output_options(arena)
     arena.set_defaults(func=cmd_arena)
 
 
+def _config(option: str, text: str | None) -> dict[str, Any]:
+    if text is None:
+        return {}
+    value = parse_json(text, what=option)
+    if not isinstance(value, dict):
+        raise ArenaError(f"{option}: give a JSON object of settings, like '{{\"worlds\": 32}}'")
+    return value
+
+
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
-    """Run the arena and print its summary."""
+    """Run the arena (or replay one logged deal) and print its summary."""
+    if args.replay is not None:
+        return _cmd_replay(args, out)
+    for option, level in (("--a", args.a), ("--b", args.b)):
+        if level is None:
+            raise UsageError(f"the following argument is required: {option}")
+    if args.deal is not None:
+        raise UsageError("--deal goes with --replay FILE")
     rules = find_rules(args.ruleset, overrides_from(args.set))
-    check_arguments(args.a, args.b, args.deals)
+    a = Side(args.a, _config("--a-config", args.a_config))
+    b = Side(args.b, _config("--b-config", args.b_config))
+    check_arguments(a, b, args.deals)
+    log_file = _open_log(args.log) if args.log is not None else None
     bar = None
     if args.deals >= PROGRESS_FROM and not args.no_progress:
         from tqdm import tqdm
@@ -59,20 +88,63 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
                             refresh=False)
             bar.update(1)
 
+    def log(line: dict[str, Any]) -> None:
+        if log_file is not None:
+            log_file.write(json.dumps(line, ensure_ascii=False) + "\n")
+            log_file.flush()
+
     try:
-        summary = run_arena(rules, args.a, args.b, args.deals, args.seed, jobs=args.jobs,
-                            progress=progress)
+        summary = run_arena(rules, a, b, args.deals, args.seed, jobs=args.jobs,
+                            progress=progress, log=log)
     finally:
         if bar is not None:
             bar.close()
+        if log_file is not None:
+            log_file.close()
     if args.json:
-        out.write(json.dumps(summary) + "\n")
+        emit(summary, out)
     else:
         low, high = summary["ci95"]
+        margin_low, margin_high = summary["margin_ci95"]
         text = t_count("cli.arena", summary["deals"], args.lang, a=args.a, b=args.b,
-                       deals=summary["deals"],
-                 hands=summary["hands"], won=summary["a_hands_won"],
-                 rate=f"{summary['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}",
-                 margin=f"{summary['a_mean_margin']:+.1f}", seconds=summary["seconds"])
+                       deals=summary["deals"], hands=summary["hands"],
+                       won=summary["a_hands_won"], rate=f"{summary['a_win_rate']:.1%}",
+                       low=f"{low:.1%}", high=f"{high:.1%}",
+                       margin=f"{summary['a_mean_margin']:+.1f}",
+                       margin_low=f"{margin_low:+.1f}", margin_high=f"{margin_high:+.1f}",
+                       seconds=summary["seconds"])
         out.write(text + "\n")
+    return 0
+
+
+def _open_log(path: str) -> TextIO:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise ArenaError(f"--log {path}: cannot write it ({error.strerror or error})") from None
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    if args.deal is None:
+        raise UsageError("--replay FILE needs --deal N (the deal to play again)")
+    found = None
+    for line in read_batch(args.replay):
+        if line.error is not None:
+            raise line.error
+        assert line.text is not None
+        value = parse_json(line.text, what=f"{args.replay} line {line.number}")
+        if isinstance(value, dict) and value.get("deal") == args.deal:
+            found = value
+            break
+    if found is None:
+        raise ArenaError(f"--deal {args.deal}: {args.replay} has no such deal")
+    result = replay_deal(found)
+    if args.json:
+        emit(result, out)
+    else:
+        key = "cli.arena_replay_same" if result["identical"] else "cli.arena_replay_differs"
+        difference = result["difference"] or {}
+        margins = ", ".join(f"{hand['a_margin']:+d}" for hand in result["hands"])
+        out.write(t(key, args.lang, deal=args.deal, margins=margins,
+                    play=difference.get("play"), event=difference.get("event")) + "\n")
     return 0
