@@ -39,7 +39,7 @@ from tute_tutor.ai.base import (
     apply_action,
 )
 from tute_tutor.ai.levels import ExpertPlayer
-from tute_tutor.coach.reasons import Reason, reason_for
+from tute_tutor.coach.reasons import Edge, Reason, reason_for
 from tute_tutor.engine.cards import Card, suit_from_letter
 from tute_tutor.engine.errors import RulesError, TuteError
 from tute_tutor.engine.game import Game, HandResult, HistoryEntry, SeatView
@@ -442,6 +442,9 @@ class Table:
         self._undo: list[_Snapshot] = []
         self._reasons: dict[int, Reason] = {}
         """The coach's reason for each computer card, by the event count once it was played."""
+        self._edges: dict[int, Edge] = {}
+        """For a computer card chosen by its own evaluation, its edge over the next best
+        (saved with the table: a reload words the same reasons)."""
         self.hand_recorded = False
         self.collected = 0
         """Tricks of this hand the learner has seen and let go (see :attr:`trick_held`)."""
@@ -554,6 +557,9 @@ class Table:
             view = before.view(entry.seat)
             basis: Basis = "forced" if len(view.legal) <= 1 else "rules"
             reason = reason_for(view, Decision(entry.card, basis))
+            edge = self._edges.get(entry.event)
+            if edge is not None and reason.kind != "forced":
+                reason = replace(reason, edge=edge)
             self._reasons[entry.event] = reason
         return reason
 
@@ -648,7 +654,10 @@ class Table:
             card = decision.card
         self._play(seat, card, analysis)
         if decision is not None:
-            self._reasons[len(game.events)] = reason_for(view, decision)
+            reason = reason_for(view, decision)
+            self._reasons[len(game.events)] = reason
+            if reason.edge is not None:
+                self._edges[len(game.events)] = reason.edge
 
     # ----------------------------------------------------------------- learner
     def learner_hand(self) -> list[Card]:
@@ -763,6 +772,7 @@ class Table:
         snapshot = self._undo.pop()
         self.game.undo_to(snapshot.events)
         self._reasons = {at: r for at, r in self._reasons.items() if at <= snapshot.events}
+        self._edges = {at: e for at, e in self._edges.items() if at <= snapshot.events}
         self._settle()
         self.collected = len(self.game.tricks)  # back at the learner's decision
         return True
@@ -786,6 +796,8 @@ class Table:
             "undo": [[s.events] for s in self._undo],
             "collected": self.collected,
             "recorded": self.hand_recorded,
+            "edges": [[at, edge.margin, str(edge.runner_up), edge.basis, edge.worlds]
+                      for at, edge in sorted(self._edges.items())],
         }
 
     @classmethod
@@ -818,6 +830,7 @@ class Table:
                 raise TableStateError("the saved undo points lie beyond the hand")
             table.collected = min(int(data["collected"]), len(table.game.tricks))
             table.hand_recorded = bool(data["recorded"])
+            table._edges = _edges_from(data.get("edges", []), len(table.game.events))
         except TableStateError:
             raise
         except (KeyError, TypeError, ValueError, TuteError) as error:
@@ -914,6 +927,23 @@ class Table:
     def log_texts(self, lang: str = "es") -> list[str]:
         """Every announcement of the hand, worded in ``lang``."""
         return [a.text(lang) for a in self.log]
+
+
+def _edges_from(data: object, events: int) -> dict[int, Edge]:
+    """The saved edges of the computers' rated cards (:meth:`Table.to_state`), checked."""
+    if not isinstance(data, list):
+        raise TableStateError("the saved reasons must be a list")
+    edges: dict[int, Edge] = {}
+    for item in data:
+        if not isinstance(item, list) or len(item) != 5:
+            raise TableStateError("a saved reason is not [event, margin, card, basis, worlds]")
+        at, margin, card, basis, worlds = item
+        if not (isinstance(at, int) and 0 < at <= events and isinstance(margin, int | float)
+                and abs(margin) <= 1000 and isinstance(worlds, int) and 0 <= worlds <= 10_000
+                and basis in ("exact", "playouts") and isinstance(card, str)):
+            raise TableStateError(f"a saved reason does not fit the hand: {item!r:.80}")
+        edges[at] = Edge(float(margin), Card.parse(card), basis, worlds)
+    return edges
 
 
 def _trump_card(game: Game) -> Card:
