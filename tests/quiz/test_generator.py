@@ -170,7 +170,7 @@ def check_hand_winner(q: dict[str, Any]) -> None:
         assert totals == summary["totals"]
         top = max(totals)
         leaders = [s for s in range(sides) if totals[s] == top]
-        # A tie goes to the tied side that won the latest trick (docs/RULES.md, "Ties").
+        # A tie goes to the tied side that won the latest trick (docs/RULES.md, "Scoring a hand").
         expected = next(rules.team_of(trick["winner"]) for trick in reversed(summary["tricks"])
                         if rules.team_of(trick["winner"]) in leaders)
     assert q["answer"] == [str(expected)]
