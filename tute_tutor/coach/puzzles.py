@@ -1,0 +1,296 @@
+"""Puzzles: positions of real deals where one card is clearly best by the exact solver.
+
+A puzzle is made from one seeded deal: computer players (level 2 or 3, drawn from the
+seed) play it until a decision point drawn from the seed (a number of tricks left and a
+place in the trick; in two players always after the stock is gone), then the double-dummy
+solver (:mod:`tute_tutor.ai.solver`) values every legal card of the seat to play with every
+hand known. The value of a card is the card points plus the diez de últimas that the side
+to play takes from there on with best play by everyone, cantes not counted (they are
+sung only after a trick is won and would hide what the card itself does).
+
+**Clearly best**: the position is a puzzle when the seat to play has at least two legal
+cards, at most two cards share the highest value (``best``; two equal cards such as the 4
+and 5 of a suit are both right), and every other legal card is worth at least
+:data:`MIN_MARGIN` points less: the value of a three, or of the diez de últimas, so a
+learner who picks another card visibly gives away a card's worth.
+
+**Themes** (:data:`THEMES`), read off the position and the best card, first that fits:
+
+- ``last-trick``: the seat holds two cards, the choice decides the last trick;
+- ``mistake``: an opponent is winning the trick and a three or an ace of the seat may be
+  thrown on it, at a cost of at least :data:`MIN_MARGIN` (the beginner's mistake of
+  feeding an opponent's trick);
+- ``partner``: four players, the partner is winning the trick and the best card either
+  loads it with points or overtakes it;
+- ``counting``: the best card is master of its suit only because the higher cards of
+  that suit have gone in earlier tricks (it takes the trick);
+- ``ending``: every other position.
+
+Everything is a pure function of the seed: ``generate(seed, count, ruleset)`` gives the
+same puzzles in the same order, and :func:`puzzle_by_id` makes one again from its id
+(``ruleset/seed/index``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from tute_tutor.ai import declare_for_all, get_player
+from tute_tutor.ai.base import PlayAction, Player, apply_action
+from tute_tutor.ai.levels import CountingPlayer
+from tute_tutor.ai.solver import Position, Solver
+from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, cards_of
+from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import Game
+from tute_tutor.engine.tricks import ABOVE, POINTS, SUIT, play_into_trick
+from tute_tutor.engine.variants import Rules, find_rules, preset_ids
+
+MIN_MARGIN: Final = 10
+"""Points by which the best card beats every other legal card (a three, the últimas)."""
+THEMES: Final = ("last-trick", "mistake", "partner", "counting", "ending")
+"""Every theme, in the order a position is tested against them."""
+TRICKS_LEFT: Final = {4: (2, 3, 4, 5), 3: (2, 3, 4, 5), 2: (2, 3, 4, 5, 6)}
+"""Cards in the hand of the seat to play at the decision point, by players: few enough
+that the exact solve takes milliseconds (6 tricks in four players is about 12 ms)."""
+MAX_TRIES: Final = 400
+"""Deals tried per puzzle asked for before the generator gives up (a rare theme)."""
+
+
+class _RulesOnlyCounting(CountingPlayer):
+    """Level 3 without its exact endgame: counted rules of thumb on every card."""
+
+    endgame_tricks = 0
+    endgame_tricks_two = 0
+
+
+class PuzzleError(TuteError):
+    """A puzzle request that cannot be met (bad ruleset, theme, count, unknown id)."""
+
+    code = "bad_puzzle"
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """One position with the solver's value of every legal card (see the module doc)."""
+
+    id: str
+    ruleset: str
+    theme: str
+    trump: int
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...]
+    to_play: int
+    values: tuple[tuple[int, int], ...]
+    best: tuple[int, ...]
+    played: int = 0
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return len(self.hands)
+
+    def value_of(self, card: int) -> int:
+        """The solver's value of the legal card ``card``."""
+        return dict(self.values)[card]
+
+    def is_best(self, card: int) -> bool:
+        """Is ``card`` one of the best cards?"""
+        return card in self.best
+
+    def to_json(self) -> dict[str, Any]:
+        """The public form (docs/FORMATS.md, "tute-tutor puzzle"): cards by code."""
+        return {
+            "id": self.id,
+            "ruleset": self.ruleset,
+            "theme": self.theme,
+            "trump": SUIT_LETTERS[self.trump],
+            "hands": {str(seat): [str(c) for c in cards_of(hand)]
+                      for seat, hand in enumerate(self.hands)},
+            "leader": self.leader,
+            "trick": [str(CARDS[c]) for c in self.trick],
+            "to_play": self.to_play,
+            "values": {str(CARDS[c]): v for c, v in self.values},
+            "best": [str(CARDS[c]) for c in self.best],
+        }
+
+
+def _players_for(rng: random.Random, players: int) -> list[Player]:
+    """Level 2 or 3 for each seat; level 3 plays by its counted rules to the end (its
+    sampled exact endgame would cost more than the puzzle's own solve)."""
+    seats: list[Player] = []
+    for _ in range(players):
+        level = rng.choice((2, 3))
+        if level == 3:
+            seats.append(_RulesOnlyCounting())
+        else:
+            seats.append(get_player(level))
+    return seats
+
+
+def _position(rules: Rules, game: Game) -> Position:
+    seats = game.trick_seats()
+    leader = seats[0] if seats else game.leader
+    return Position.from_rules(rules, game.hands, game.trump, leader, game.trick, cantes=False)
+
+
+def _winner_in_trick(trick: tuple[int, ...], trump: int) -> int:
+    """Index in ``trick`` of the card winning it."""
+    lead = high = best = -1
+    winner = 0
+    for i, card in enumerate(trick):
+        lead, high, best, wins = play_into_trick(card, lead, high, best, trump)
+        if wins:
+            winner = i
+    return winner
+
+
+def _takes(trick: tuple[int, ...], card: int, trump: int) -> bool:
+    """Does ``card`` played now win the trick so far?"""
+    whole = (*trick, card)
+    return _winner_in_trick(whole, trump) == len(trick)
+
+
+def classify(rules: Rules, trump: int, hands: tuple[int, ...], trick: tuple[int, ...],
+             to_play: int, played: int, values: dict[int, int], best: tuple[int, ...]) -> str:
+    """The theme of a position (the module doc lists them, in this order)."""
+    players = rules.players
+    if hands[to_play].bit_count() == 2:
+        return "last-trick"
+    top = max(values.values())
+    card = best[0]
+    if trick:
+        winner_seat = (to_play - len(trick) + _winner_in_trick(trick, trump)) % players
+        opponent_winning = rules.team_of(winner_seat) != rules.team_of(to_play)
+        if opponent_winning and any(
+                POINTS[c] >= 10 and c not in best and values[c] <= top - MIN_MARGIN
+                and not _takes(trick, c, trump) for c in values):
+            return "mistake"
+        partner_winning = players == 4 and not opponent_winning
+        if partner_winning and (POINTS[card] >= 3 or _takes(trick, card, trump)):
+            return "partner"
+    others = 0
+    for seat, hand in enumerate(hands):
+        if seat != to_play:
+            others |= hand
+    if ((not trick or _takes(trick, card, trump)) and ABOVE[card] & played
+            and not ABOVE[card] & others):
+        return "counting"
+    return "ending"
+
+
+def _decision_points(game: Game, players: list[Player], rng: random.Random,
+                     cards_left: int, place: int) -> Iterator[Game]:
+    """Play ``game`` with ``players``, stopping (yielding the game) at every turn from the
+    one where the seat to play holds ``cards_left`` cards at ``place`` in the trick, with
+    no stock and a choice of at least two legal cards, to the end of the hand."""
+    while not game.finished:
+        declare_for_all(game, players, rng)
+        if game.finished:
+            return
+        game.close_moment()
+        seat = game.to_move
+        assert seat is not None
+        held = game.hands[seat].bit_count()
+        if (not game.draw_pile and (held < cards_left or held == cards_left
+                                    and len(game.trick) >= place)
+                and held >= 2 and len(game.legal_plays()) >= 2):
+            yield game
+        card = players[seat].choose_card(game.view(seat), rng)
+        apply_action(game, seat, PlayAction(card))
+
+
+def _puzzle_here(rules: Rules, ruleset: str, game: Game, puzzle_id: str) -> Puzzle | None:
+    """The puzzle of the seat to play in ``game``, or None when no card is clearly best."""
+    position = _position(rules, game)
+    values = Solver(position, position.to_move).card_values()
+    top = max(values.values())
+    best = tuple(sorted(c for c, v in values.items() if v == top))
+    if len(best) > 2 or len(best) == len(values):
+        return None
+    if max(v for c, v in values.items() if c not in best) > top - MIN_MARGIN:
+        return None
+    hands = tuple(game.hands)
+    trick = tuple(game.trick)
+    played = game.played_mask() & ~sum(1 << c for c in trick)
+    theme = classify(rules, game.trump, hands, trick, position.to_move, played, values, best)
+    ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
+    return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump, hands=hands,
+                  leader=position.leader, trick=trick, to_play=position.to_move,
+                  values=ordered, best=best, played=played)
+
+
+def puzzle_at(ruleset: str, seed: int, index: int) -> Puzzle | None:
+    """The puzzle of deal ``index`` of ``seed`` under ``ruleset``: the first decision point
+    from the one drawn from the seed where one card is clearly best, or None."""
+    rules = find_rules(ruleset)
+    rng = random.Random(f"puzzle/{ruleset}/{seed}/{index}")
+    game = Game.deal(ruleset, rng=rng, dealer=rng.randrange(rules.players))
+    computer = _players_for(rng, rules.players)
+    cards_left = rng.choice(TRICKS_LEFT[rules.players])
+    place = rng.randrange(rules.players)
+    for point in _decision_points(game, computer, rng, cards_left, place):
+        puzzle = _puzzle_here(rules, ruleset, point, f"{ruleset}/{seed}/{index}")
+        if puzzle is not None:
+            return puzzle
+    return None
+
+
+def check_request(ruleset: str, theme: str | None) -> None:
+    """Refuse, in one line, a ruleset or theme no puzzle can have."""
+    if ruleset not in preset_ids():
+        raise PuzzleError(f"unknown ruleset {ruleset!r} (one of {', '.join(preset_ids())})")
+    if theme is not None and theme not in THEMES:
+        raise PuzzleError(f"unknown theme {theme!r} (one of {', '.join(THEMES)})")
+    if theme == "partner" and find_rules(ruleset).players != 4:
+        raise PuzzleError(f"theme 'partner' needs four players; {ruleset} has "
+                          f"{find_rules(ruleset).players}")
+
+
+def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, *,
+                 start: int = 0) -> Iterator[Puzzle]:
+    """Every puzzle of ``seed`` under ``ruleset`` (of ``theme``, when given), in order of
+    their deal index from ``start``; it stops after :data:`MAX_TRIES` deals in a row
+    without one."""
+    check_request(ruleset, theme)
+    index = start
+    misses = 0
+    while misses < MAX_TRIES:
+        puzzle = puzzle_at(ruleset, seed, index)
+        index += 1
+        if puzzle is None or (theme is not None and puzzle.theme != theme):
+            misses += 1
+            continue
+        misses = 0
+        yield puzzle
+
+
+def generate(seed: int, count: int, ruleset: str = "clasico",
+             theme: str | None = None) -> list[Puzzle]:
+    """``count`` puzzles of ``seed`` (the same seed, the same puzzles)."""
+    out: list[Puzzle] = []
+    for puzzle in iter_puzzles(seed, ruleset, theme):
+        out.append(puzzle)
+        if len(out) == count:
+            return out
+    raise PuzzleError(f"found only {len(out)} puzzles of theme {theme!r} under {ruleset} "
+                      f"for seed {seed}")
+
+
+def puzzle_by_id(puzzle_id: str) -> Puzzle:
+    """Make the puzzle ``ruleset/seed/index`` again."""
+    parts = puzzle_id.split("/") if isinstance(puzzle_id, str) else []
+    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit() \
+            or parts[0] not in preset_ids():
+        raise PuzzleError(f"unknown puzzle id {str(puzzle_id)[:60]!r}")
+    puzzle = puzzle_at(parts[0], int(parts[1]), int(parts[2]))
+    if puzzle is None:
+        raise PuzzleError(f"no puzzle at {puzzle_id!r}")
+    return puzzle
+
+
+__all__ = ["MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "check_request", "classify",
+           "generate", "iter_puzzles", "puzzle_at", "puzzle_by_id"]
