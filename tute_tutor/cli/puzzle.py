@@ -16,10 +16,7 @@ from tute_tutor.coach.puzzles import THEMES, Puzzle, PuzzleError, check_request,
 from tute_tutor.engine.cards import CARDS
 from tute_tutor.engine.variants import preset_ids
 from tute_tutor.formats.inputs import parse_whole
-from tute_tutor.formats.limits import MAX_SEED
-
-MAX_PUZZLE_COUNT = 50
-"""Most puzzles one command makes (a rare theme takes about a second each)."""
+from tute_tutor.formats.limits import MAX_PUZZLE_COUNT, MAX_SEED
 
 
 def add_command(subparsers: Any) -> None:
