@@ -26,6 +26,13 @@ learner who picks another card visibly gives away a card's worth.
   that suit have gone in earlier tricks (it takes the trick);
 - ``ending``: every other position.
 
+**Ratings** are Glicko-2 (the ``glicko2`` package, not written here): the learner and
+each puzzle start at 1500 (deviation 350, volatility 0.06); an answer is one game between
+them, won by the learner when the card is one of ``best`` (:func:`rate`). **The daily
+puzzle** is the first puzzle of the seed made from the date (:func:`daily_seed`), so
+every learner on every server sees the same one that day; **the streak** is the number
+of days in a row, ending today or yesterday, with the daily puzzle solved (:func:`streak`).
+
 Everything is a pure function of the seed: ``generate(seed, count, ruleset)`` gives the
 same puzzles in the same order, and :func:`puzzle_by_id` makes one again from its id
 (``ruleset/seed/index``).
@@ -34,9 +41,12 @@ same puzzles in the same order, and :func:`puzzle_by_id` makes one again from it
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any, Final
+
+import glicko2
 
 from tute_tutor.ai import declare_for_all, get_player
 from tute_tutor.ai.base import PlayAction, Player, apply_action
@@ -45,7 +55,7 @@ from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, cards_of
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import Game
-from tute_tutor.engine.tricks import ABOVE, POINTS, SUIT, play_into_trick
+from tute_tutor.engine.tricks import ABOVE, POINTS, play_into_trick
 from tute_tutor.engine.variants import Rules, find_rules, preset_ids
 
 MIN_MARGIN: Final = 10
@@ -195,8 +205,8 @@ def _decision_points(game: Game, players: list[Player], rng: random.Random,
         seat = game.to_move
         assert seat is not None
         held = game.hands[seat].bit_count()
-        if (not game.draw_pile and (held < cards_left or held == cards_left
-                                    and len(game.trick) >= place)
+        if (not game.draw_pile and (held < cards_left or (held == cards_left
+                                    and len(game.trick) >= place))
                 and held >= 2 and len(game.legal_plays()) >= 2):
             yield game
         card = players[seat].choose_card(game.view(seat), rng)
@@ -292,5 +302,61 @@ def puzzle_by_id(puzzle_id: str) -> Puzzle:
     return puzzle
 
 
-__all__ = ["MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "check_request", "classify",
-           "generate", "iter_puzzles", "puzzle_at", "puzzle_by_id"]
+# ----------------------------------------------------------------- ratings
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A Glicko-2 rating: the rating, its deviation and its volatility."""
+
+    rating: float = 1500.0
+    rd: float = 350.0
+    vol: float = 0.06
+
+    @property
+    def shown(self) -> int:
+        """The rating as a learner reads it (a whole number)."""
+        return round(self.rating)
+
+
+def _updated(player: Rating, opponent: Rating, score: float) -> Rating:
+    """``player`` after one game against ``opponent`` (score 1 won, 0 lost)."""
+    rated = glicko2.Player(rating=player.rating, rd=player.rd, vol=player.vol)
+    rated.update_player([opponent.rating], [opponent.rd], [score])
+    return Rating(float(rated.rating), float(rated.rd), float(rated.vol))
+
+
+def rate(learner: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
+    """The learner's and the puzzle's ratings after one answer (both from the ratings
+    before it)."""
+    return (_updated(learner, puzzle, 1.0 if solved else 0.0),
+            _updated(puzzle, learner, 0.0 if solved else 1.0))
+
+
+DAILY_RULESET: Final = "clasico"
+"""The rule set of the daily puzzle."""
+
+
+def daily_seed(day: date) -> int:
+    """The seed of ``day``'s puzzle: its date as a number (20261202)."""
+    return day.year * 10_000 + day.month * 100 + day.day
+
+
+def daily_puzzle(day: date, ruleset: str = DAILY_RULESET) -> Puzzle:
+    """The puzzle of the day, the same for everyone."""
+    return generate(daily_seed(day), 1, ruleset)[0]
+
+
+def streak(solved_days: Iterable[date], today: date) -> int:
+    """Days in a row with the daily puzzle solved, ending today (or yesterday, while
+    today's is still open)."""
+    days = set(solved_days)
+    day = today if today in days else today - timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= timedelta(days=1)
+    return count
+
+
+__all__ = ["DAILY_RULESET", "MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "Rating",
+           "check_request", "classify", "daily_puzzle", "daily_seed", "generate",
+           "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak"]

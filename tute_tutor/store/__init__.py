@@ -17,6 +17,7 @@ from __future__ import annotations
 
 # The live classes' tables belong to the store's schema (what migrations must match).
 from tute_tutor.store import classes as _classes  # noqa: F401
+from tute_tutor.store import puzzles as _puzzles  # noqa: F401
 from tute_tutor.store.db import (
     DEFAULT_PROFILE,
     ENV_VAR,

@@ -191,6 +191,10 @@ class _Room(_Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime, index=True)
 
 
+HISTORY_TABLES: list[Any] = []
+"""Per-profile tables of the other store modules (``profile_id``), erased with the history."""
+
+
 # --------------------------------------------------------------------------- rows
 class OwnedProfile(str):
     """A profile name that knows its learner: what the app passes to the store.
@@ -938,7 +942,7 @@ class Store:
 
     @staticmethod
     def _delete_history(session: Session, pid: int) -> None:
-        for table in (_Answer, _Lesson, _Hand, _State):
+        for table in (_Answer, _Lesson, _Hand, _State, *HISTORY_TABLES):
             session.execute(delete(table).where(table.profile_id == pid))
 
     def reset(self, profile: str) -> None:
