@@ -57,7 +57,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if not getattr(args, "command", None):
-            raise UsageError("give a command: legal, replay, quiz, puzzle, arena or serve (see --help)")
+            raise UsageError("give a command: legal, replay, quiz, puzzle, arena or serve "
+                             "(see --help)")
         code: int = args.func(args, out)
         return code
     except TuteError as error:
