@@ -3,6 +3,8 @@ the themes are true of their positions, and the same seed gives the same puzzles
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 import pytest
 
 from tests.ai.bruteforce import minimax
@@ -12,10 +14,16 @@ from tute_tutor.coach.puzzles import (
     THEMES,
     Puzzle,
     PuzzleError,
+    PuzzlePool,
+    Rating,
     classify,
+    daily_puzzle,
+    daily_seed,
     generate,
     iter_puzzles,
     puzzle_by_id,
+    rate,
+    streak,
 )
 from tute_tutor.engine.cards import mask_of, parse_cards
 from tute_tutor.engine.variants import find_rules
@@ -184,3 +192,45 @@ def test_theme_counting_when_the_best_lead_is_master_because_higher_cards_have_g
     out = hands_of("12c,4b,5b", "1c,4o,5o", "6o,7o,6b", "10o,11o,7b")
     assert classify(CLASICO, 0, out, (), 0, mask_of(parse_cards("3c")), values,
                     (card("12c"),)) == "ending"
+
+
+# ----------------------------------------------------------------- pool, ratings, daily
+def test_a_pool_hands_out_the_seeds_puzzles_in_order_and_fills_itself_again() -> None:
+    pool = PuzzlePool("a-dos", seed=4, size=3)
+    first = pool.take()  # none ready yet: made at once
+    pool.wait()
+    assert pool.ready == 3
+    taken = [first, *(pool.take() for _ in range(3))]
+    assert taken == generate(4, 4, "a-dos")
+
+
+def test_a_pool_of_a_theme_gives_that_theme() -> None:
+    pool = PuzzlePool("clasico", "counting", seed=2, size=1)
+    assert pool.take().theme == "counting"
+    pool.wait()
+
+
+def test_a_right_answer_raises_the_learner_and_lowers_the_puzzle_by_glicko_2() -> None:
+    learner, puzzle = rate(Rating(), Rating(), True)
+    assert learner.rating > 1500 > puzzle.rating
+    assert learner.rd < 350 and puzzle.rd < 350
+    # Losing to a much weaker puzzle costs more than losing to a stronger one.
+    weak_loss, _ = rate(Rating(), Rating(1200, 50), False)
+    strong_loss, _ = rate(Rating(), Rating(1800, 50), False)
+    assert weak_loss.rating < strong_loss.rating < 1500
+
+
+def test_the_daily_puzzle_is_the_dates_puzzle_for_everyone() -> None:
+    day = date(2026, 12, 2)
+    assert daily_seed(day) == 20261202
+    assert daily_puzzle(day) == generate(20261202, 1, "clasico")[0]
+    assert daily_puzzle(day + timedelta(days=1)) != daily_puzzle(day)
+
+
+def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:
+    today = date(2026, 12, 2)
+    days = [today - timedelta(days=n) for n in (1, 2, 3, 5)]
+    assert streak(days, today) == 3
+    assert streak([*days, today], today) == 4
+    assert streak(days[1:], today) == 0
+    assert streak([], today) == 0

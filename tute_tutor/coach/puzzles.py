@@ -41,6 +41,8 @@ same puzzles in the same order, and :func:`puzzle_by_id` makes one again from it
 from __future__ import annotations
 
 import random
+import threading
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -302,6 +304,81 @@ def puzzle_by_id(puzzle_id: str) -> Puzzle:
     return puzzle
 
 
+# ----------------------------------------------------------------- ready ahead
+class PuzzlePool:
+    """Puzzles of one ruleset and theme made ahead, so that the next one is there at once.
+
+    :meth:`take` hands out the oldest ready puzzle and asks a background thread to make
+    more until :attr:`size` are ready again; when none is ready (the first call, or a
+    learner faster than the generator) it makes one itself. The puzzles come in the
+    order of :func:`iter_puzzles` for ``seed``: a pool is reproducible, and its
+    puzzles are shared by whoever takes them. Thread-safe.
+    """
+
+    def __init__(self, ruleset: str, theme: str | None = None, *, seed: int = 0,
+                 size: int = 6) -> None:
+        check_request(ruleset, theme)
+        self.ruleset = ruleset
+        self.theme = theme
+        self.size = size
+        self._source = iter_puzzles(seed, ruleset, theme)
+        self._ready: deque[Puzzle] = deque()
+        self._lock = threading.Lock()
+        self._making = threading.Lock()
+        self._worker: threading.Thread | None = None
+
+    @property
+    def ready(self) -> int:
+        """Puzzles ready now."""
+        return len(self._ready)
+
+    def _make_one(self) -> Puzzle | None:
+        with self._making:
+            try:
+                return next(self._source)
+            except StopIteration:
+                return None
+
+    def _fill(self) -> None:
+        while len(self._ready) < self.size:
+            puzzle = self._make_one()
+            if puzzle is None:
+                return
+            self._ready.append(puzzle)
+
+    def fill(self) -> None:
+        """Make puzzles until :attr:`size` are ready (in the calling thread)."""
+        self._fill()
+
+    def _start_filling(self) -> None:
+        with self._lock:
+            if self._worker is not None and self._worker.is_alive():
+                return
+            self._worker = threading.Thread(target=self._fill, name="puzzle-pool",
+                                            daemon=True)
+            self._worker.start()
+
+    def take(self) -> Puzzle:
+        """The next puzzle (made now if none is ready); :class:`PuzzleError` when the
+        theme has no more puzzles to find."""
+        try:
+            puzzle = self._ready.popleft()
+        except IndexError:
+            made = self._make_one()
+            if made is None:
+                raise PuzzleError(f"no more puzzles of theme {self.theme!r} under "
+                                  f"{self.ruleset}") from None
+            puzzle = made
+        self._start_filling()
+        return puzzle
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Wait for the background filling to end (tests and benchmarks)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+
+
 # ----------------------------------------------------------------- ratings
 @dataclass(frozen=True, slots=True)
 class Rating:
@@ -357,6 +434,7 @@ def streak(solved_days: Iterable[date], today: date) -> int:
     return count
 
 
-__all__ = ["DAILY_RULESET", "MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "Rating",
+__all__ = ["DAILY_RULESET", "MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "PuzzlePool",
+           "Rating",
            "check_request", "classify", "daily_puzzle", "daily_seed", "generate",
            "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak"]
