@@ -164,6 +164,9 @@ def _draw_pick(entry: dict[str, Any], current: Settings, profile: str) -> None:
 def _draw_feedback(entry: dict[str, Any], result: dict[str, Any], current: Settings) -> None:
     puzzle: Puzzle = entry["puzzle"]
     lang = current.lang
+    st.caption(tr("puzzles.your_hand_after"))
+    show_cards(cards_of(puzzle.hands[puzzle.to_play]), style=current.deck_style, lang=lang,
+               width=CARD_WIDTH, legal=[CARDS[c] for c in puzzle.best])
     best = ", ".join(_card_name(c, lang) for c in puzzle.best)
     if result["solved"]:
         st.success(tr("puzzles.right", card=_card_name(result["card"], lang)),
@@ -178,8 +181,6 @@ def _draw_feedback(entry: dict[str, Any], result: dict[str, Any], current: Setti
             row = f"**{row}** ({tr('puzzles.best_mark')})"
         rows.append(f"- {row}")
     st.markdown(tr("puzzles.values") + "\n\n" + "\n".join(rows))
-    show_cards([CARDS[c] for c, _ in puzzle.values], style=current.deck_style, lang=lang,
-               width=56, legal=[CARDS[c] for c in puzzle.best])
     change = result.get("change")
     if change is not None:
         with st.container(horizontal=True, key="puzzles_rating_change", gap="medium"):
