@@ -197,17 +197,25 @@ def test_theme_counting_when_the_best_lead_is_master_because_higher_cards_have_g
 # ----------------------------------------------------------------- pool, ratings, daily
 def test_a_pool_hands_out_the_seeds_puzzles_in_order_and_fills_itself_again() -> None:
     pool = PuzzlePool("a-dos", seed=4, size=3)
-    first = pool.take()  # none ready yet: made at once
+    first = pool.take()  # none ready yet: the scan finds the first
     pool.wait()
-    assert pool.ready == 3
+    assert pool.ready() == 3
     taken = [first, *(pool.take() for _ in range(3))]
     assert taken == generate(4, 4, "a-dos")
-
-
-def test_a_pool_of_a_theme_gives_that_theme() -> None:
-    pool = PuzzlePool("clasico", "counting", seed=2, size=1)
-    assert pool.take().theme == "counting"
     pool.wait()
+
+
+def test_a_pools_theme_queue_gives_that_themes_puzzles_in_the_seeds_order() -> None:
+    pool = PuzzlePool("clasico", seed=2, size=2)
+    taken = [pool.take("counting"), pool.take("counting")]
+    assert taken == generate(2, 2, "clasico", "counting")
+    pool.wait()
+    assert pool.ready("counting") == 2 and pool.ready() == 0
+
+
+def test_a_pool_refuses_a_theme_its_rule_set_cannot_have() -> None:
+    with pytest.raises(PuzzleError, match="needs four players"):
+        PuzzlePool("a-tres", seed=1).take("partner")
 
 
 def test_a_right_answer_raises_the_learner_and_lowers_the_puzzle_by_glicko_2() -> None:

@@ -306,77 +306,83 @@ def puzzle_by_id(puzzle_id: str) -> Puzzle:
 
 # ----------------------------------------------------------------- ready ahead
 class PuzzlePool:
-    """Puzzles of one ruleset and theme made ahead, so that the next one is there at once.
+    """Puzzles of one rule set made ahead, a queue per theme, so the next one is there.
 
-    :meth:`take` hands out the oldest ready puzzle and asks a background thread to make
-    more until :attr:`size` are ready again; when none is ready (the first call, or a
-    learner faster than the generator) it makes one itself. The puzzles come in the
-    order of :func:`iter_puzzles` for ``seed``: a pool is reproducible, and its
-    puzzles are shared by whoever takes them. Thread-safe.
+    One background scan goes through the puzzles of ``seed`` (:func:`iter_puzzles`) and
+    puts each one in the queue of any theme (``None``: any theme) and in the queue of
+    its own theme, while a queue somebody asked for holds fewer than :attr:`size`; a full
+    queue lets the scan's puzzles go by. :meth:`take` hands out the oldest puzzle of a
+    queue and wakes the scan; when the queue is empty (the first call of a theme, or a
+    learner faster than the scan) it waits for the scan to find one. So each theme's
+    puzzles come in the seed's order, and the pool is shared by whoever takes from it.
+    Thread-safe.
     """
 
-    def __init__(self, ruleset: str, theme: str | None = None, *, seed: int = 0,
-                 size: int = 6) -> None:
-        check_request(ruleset, theme)
+    def __init__(self, ruleset: str, *, seed: int = 0, size: int = 6) -> None:
+        check_request(ruleset, None)
         self.ruleset = ruleset
-        self.theme = theme
         self.size = size
-        self._source = iter_puzzles(seed, ruleset, theme)
-        self._ready: deque[Puzzle] = deque()
-        self._lock = threading.Lock()
-        self._making = threading.Lock()
+        self._source = iter_puzzles(seed, ruleset, None)
+        self._queues: dict[str | None, deque[Puzzle]] = {}
+        self._cond = threading.Condition()
         self._worker: threading.Thread | None = None
+        self._exhausted = False
 
-    @property
-    def ready(self) -> int:
-        """Puzzles ready now."""
-        return len(self._ready)
+    def ready(self, theme: str | None = None) -> int:
+        """Puzzles of ``theme`` ready now."""
+        with self._cond:
+            return len(self._queues.get(theme, ()))
 
-    def _make_one(self) -> Puzzle | None:
-        with self._making:
-            try:
-                return next(self._source)
-            except StopIteration:
-                return None
+    def _wanted(self) -> bool:
+        return any(len(queue) < self.size for queue in self._queues.values())
 
-    def _fill(self) -> None:
-        while len(self._ready) < self.size:
-            puzzle = self._make_one()
-            if puzzle is None:
-                return
-            self._ready.append(puzzle)
+    def _scan(self) -> None:
+        while True:
+            with self._cond:
+                if not self._wanted():
+                    self._worker = None
+                    return
+            puzzle = next(self._source, None)
+            with self._cond:
+                if puzzle is None:
+                    self._exhausted = True
+                    self._worker = None
+                    self._cond.notify_all()
+                    return
+                for theme in (None, puzzle.theme):
+                    queue = self._queues.get(theme)
+                    if queue is not None and len(queue) < self.size:
+                        queue.append(puzzle)
+                self._cond.notify_all()
 
-    def fill(self) -> None:
-        """Make puzzles until :attr:`size` are ready (in the calling thread)."""
-        self._fill()
-
-    def _start_filling(self) -> None:
-        with self._lock:
-            if self._worker is not None and self._worker.is_alive():
-                return
-            self._worker = threading.Thread(target=self._fill, name="puzzle-pool",
+    def _wake(self) -> None:
+        """Start the scan if a queue wants puzzles and it is not running (lock held)."""
+        if self._worker is None and not self._exhausted and self._wanted():
+            self._worker = threading.Thread(target=self._scan, name="puzzle-pool",
                                             daemon=True)
             self._worker.start()
 
-    def take(self) -> Puzzle:
-        """The next puzzle (made now if none is ready); :class:`PuzzleError` when the
-        theme has no more puzzles to find."""
-        try:
-            puzzle = self._ready.popleft()
-        except IndexError:
-            made = self._make_one()
-            if made is None:
-                raise PuzzleError(f"no more puzzles of theme {self.theme!r} under "
-                                  f"{self.ruleset}") from None
-            puzzle = made
-        self._start_filling()
-        return puzzle
+    def take(self, theme: str | None = None, timeout: float = 120.0) -> Puzzle:
+        """The next puzzle of ``theme`` (``None``: any); :class:`PuzzleError` when the
+        scan finds none in ``timeout`` seconds or has nothing left to look at."""
+        check_request(self.ruleset, theme)
+        with self._cond:
+            queue = self._queues.setdefault(theme, deque())
+            self._wake()
+            if not self._cond.wait_for(lambda: bool(queue) or self._exhausted, timeout):
+                raise PuzzleError(f"no puzzle of theme {theme!r} under {self.ruleset} "
+                                  f"found in {timeout:g} s")
+            if not queue:
+                raise PuzzleError(f"no more puzzles of theme {theme!r} under "
+                                  f"{self.ruleset}")
+            puzzle = queue.popleft()
+            self._wake()
+            return puzzle
 
-    def wait(self, timeout: float = 60.0) -> None:
-        """Wait for the background filling to end (tests and benchmarks)."""
-        worker = self._worker
-        if worker is not None:
-            worker.join(timeout)
+    def wait(self, timeout: float = 120.0) -> None:
+        """Wait until the scan has filled every queue asked for (tests, benchmarks)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._worker is None, timeout)
 
 
 # ----------------------------------------------------------------- ratings

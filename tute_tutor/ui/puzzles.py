@@ -2,8 +2,8 @@
 clicks the card they think best, and sees the solver's value of every legal card and
 their Glicko-2 rating before and after; a theme filter, the daily puzzle and its streak.
 
-Puzzles come from a pool per rule set and theme shared by the server's sessions
-(``st.cache_resource``), made ahead in a background thread
+Puzzles come from a pool per rule set, with a queue per theme, shared by the server's
+sessions (``st.cache_resource``) and made ahead in a background thread
 (:class:`tute_tutor.coach.puzzles.PuzzlePool`), so the next one is ready at once. The
 daily puzzle is the date's (:func:`tute_tutor.coach.puzzles.daily_puzzle`), the same for
 everyone. Answers and ratings go to the store (:mod:`tute_tutor.store.puzzles`).
@@ -57,9 +57,9 @@ def today() -> date:
 
 
 @st.cache_resource(show_spinner=False)
-def pool_for(ruleset: str, theme: str | None) -> PuzzlePool:
-    """The server's pool of ``ruleset`` and ``theme`` (made once, shared)."""
-    return PuzzlePool(ruleset, theme, seed=POOL_SEED)
+def pool_for(ruleset: str) -> PuzzlePool:
+    """The server's pool of ``ruleset`` (made once, shared by every session)."""
+    return PuzzlePool(ruleset, seed=POOL_SEED)
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -83,7 +83,7 @@ def themes_for(ruleset: str) -> list[str]:
 
 def new_puzzle(ruleset: str) -> dict[str, Any]:
     """Take the next puzzle of the pool and make it the current one."""
-    puzzle = pool_for(ruleset, chosen_theme(ruleset)).take()
+    puzzle = pool_for(ruleset).take(chosen_theme(ruleset))
     entry = {"puzzle": puzzle, "daily": None}
     st.session_state[CURRENT] = entry
     st.session_state[RESULT] = None
