@@ -12,11 +12,13 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from tute_tutor.cli.common import add_output_options
 from tute_tutor.coach.puzzles import THEMES, Puzzle, PuzzleError, check_request, generate
-from tute_tutor.engine.cards import CARDS
+from tute_tutor.engine.cards import CARDS, cards_of, suit_name
 from tute_tutor.engine.variants import preset_ids
 from tute_tutor.formats.inputs import parse_whole
 from tute_tutor.formats.limits import MAX_PUZZLE_COUNT, MAX_SEED
+from tute_tutor.words.catalog import t
 
 
 def add_command(subparsers: Any) -> None:
@@ -27,7 +29,7 @@ def add_command(subparsers: Any) -> None:
     puzzle.add_argument("--count", default="1", help=f"how many puzzles (1-{MAX_PUZZLE_COUNT})")
     puzzle.add_argument("--ruleset", default="clasico", help=f"one of {', '.join(preset_ids())}")
     puzzle.add_argument("--theme", help=f"only this theme: one of {', '.join(THEMES)}")
-    puzzle.add_argument("--json", action="store_true", help="print one JSON document")
+    add_output_options(puzzle)
     puzzle.set_defaults(func=cmd_puzzle)
 
 
@@ -43,19 +45,26 @@ def cmd_puzzle(args: argparse.Namespace, out: TextIO) -> int:
         data = {"puzzles": [p.to_json() for p in puzzles]}
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
-        out.write("\n\n".join(_human(p) for p in puzzles) + "\n")
+        out.write("\n\n".join(_human(p, args.lang) for p in puzzles) + "\n")
     return 0
 
 
-def _human(puzzle: Puzzle) -> str:
-    data = puzzle.to_json()
-    lines = [f"{puzzle.id} ({puzzle.theme}), trumps {data['trump']}, seat {puzzle.to_play} "
-             f"to play"]
-    for seat, cards in data["hands"].items():
-        lines.append(f"  seat {seat}: {' '.join(cards)}")
-    lines.append(f"  trick: {' '.join(data['trick']) or '-'} (led by seat {puzzle.leader})")
-    lines.append("  values: " + ", ".join(f"{CARDS[c]} {v}" for c, v in puzzle.values))
-    lines.append("  best: " + " ".join(data["best"]))
+def _human(puzzle: Puzzle, lang: str) -> str:
+    def names(cards: list[int] | tuple[int, ...]) -> str:
+        return ", ".join(CARDS[c].name(lang) for c in cards) or "-"
+
+    lines = [t("puzzles.cli.head", lang, id=puzzle.id,
+               theme=t(f"puzzles.theme.{puzzle.theme}", lang),
+               suit=suit_name(puzzle.trump, lang), seat=puzzle.to_play + 1)]
+    for seat, hand in enumerate(puzzle.hands):
+        lines.append("  " + t("puzzles.cli.hand", lang, seat=seat + 1,
+                              cards=names([c.index for c in cards_of(hand)])))
+    lines.append("  " + t("puzzles.cli.trick", lang, cards=names(puzzle.trick),
+                          seat=puzzle.leader + 1))
+    lines.append("  " + t("puzzles.cli.values", lang, values=", ".join(
+        t("puzzles.value_row", lang, card=CARDS[c].name(lang), value=v)
+        for c, v in puzzle.values)))
+    lines.append("  " + t("puzzles.cli.best", lang, cards=names(puzzle.best)))
     return "\n".join(lines)
 
 
