@@ -242,3 +242,12 @@ def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:
     assert streak([*days, today], today) == 4
     assert streak(days[1:], today) == 0
     assert streak([], today) == 0
+
+
+def test_a_warm_pool_fills_every_theme_of_its_rule_set_from_the_start() -> None:
+    pool = PuzzlePool("a-dos", seed=3, size=1, warm=True)
+    pool.wait()
+    assert all(pool.ready(theme) == 1 for theme in (None, "last-trick", "ending"))
+    assert pool.ready("partner") == 0
+    assert pool.take("ending").theme == "ending"
+    pool.wait()

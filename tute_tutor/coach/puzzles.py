@@ -313,12 +313,15 @@ class PuzzlePool:
     its own theme, while a queue somebody asked for holds fewer than :attr:`size`; a full
     queue lets the scan's puzzles go by. :meth:`take` hands out the oldest puzzle of a
     queue and wakes the scan; when the queue is empty (the first call of a theme, or a
-    learner faster than the scan) it waits for the scan to find one. So each theme's
+    learner faster than the scan) it waits for the scan to find one. ``warm`` asks for
+    every theme at once, so that the scan fills them all from the start (the page's
+    pools, made on a server's first visit). So each theme's
     puzzles come in the seed's order, and the pool is shared by whoever takes from it.
     Thread-safe.
     """
 
-    def __init__(self, ruleset: str, *, seed: int = 0, size: int = 6) -> None:
+    def __init__(self, ruleset: str, *, seed: int = 0, size: int = 8,
+                 warm: bool = False) -> None:
         check_request(ruleset, None)
         self.ruleset = ruleset
         self.size = size
@@ -327,6 +330,13 @@ class PuzzlePool:
         self._cond = threading.Condition()
         self._worker: threading.Thread | None = None
         self._exhausted = False
+        if warm:
+            four = find_rules(ruleset).players == 4
+            with self._cond:
+                for theme in (None, *THEMES):
+                    if four or theme != "partner":
+                        self._queues[theme] = deque()
+                self._wake()
 
     def ready(self, theme: str | None = None) -> int:
         """Puzzles of ``theme`` ready now."""

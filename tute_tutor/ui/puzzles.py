@@ -59,7 +59,7 @@ def today() -> date:
 @st.cache_resource(show_spinner=False)
 def pool_for(ruleset: str) -> PuzzlePool:
     """The server's pool of ``ruleset`` (made once, shared by every session)."""
-    return PuzzlePool(ruleset, seed=POOL_SEED)
+    return PuzzlePool(ruleset, seed=POOL_SEED, warm=True)
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
