@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from tute_tutor.cli import arena, legal, quiz, replay, serve
+from tute_tutor.cli import arena, legal, puzzle, quiz, replay, serve
 from tute_tutor.cli.common import UsageError, emit, error_json
 from tute_tutor.engine.errors import TuteError
 
@@ -23,6 +23,7 @@ COMMANDS: list[Callable[[Any], None]] = [
     legal.add_command,
     replay.add_command,
     quiz.add_command,
+    puzzle.add_command,
     arena.add_command,
     serve.add_command,
 ]
@@ -56,7 +57,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if not getattr(args, "command", None):
-            raise UsageError("give a command: legal, replay, quiz, arena or serve (see --help)")
+            raise UsageError("give a command: legal, replay, quiz, puzzle, arena or serve "
+                             "(see --help)")
         code: int = args.func(args, out)
         return code
     except TuteError as error:

@@ -7,5 +7,7 @@ Data only, no words (the sentences are :mod:`tute_tutor.words.coach`) and no Str
   know (its :class:`~tute_tutor.engine.game.SeatView`) and the computer's own evaluation
   (its :class:`~tute_tutor.ai.base.Decision`);
 - :mod:`tute_tutor.coach.mistakes`: the kind of mistake a learner's costly card was, each
-  kind a predicate on the position.
+  kind a predicate on the position;
+- :mod:`tute_tutor.coach.puzzles`: positions of real deals where one card is clearly best
+  by the exact solver, themed, with Glicko-2 ratings, the daily puzzle and the streak.
 """

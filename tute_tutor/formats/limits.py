@@ -40,6 +40,9 @@ MAX_SCENARIOS: Final = 100
 MAX_QUIZ_COUNT: Final = 100
 """Most questions one ``tute-tutor quiz`` run generates (``--count``)."""
 
+MAX_PUZZLE_COUNT: Final = 50
+"""Most puzzles one ``tute-tutor puzzle`` run makes (``--count``)."""
+
 MAX_ARENA_DEALS: Final = 10_000
 """Most duplicate deals of one ``tute-tutor arena`` run (``--deals``)."""
 
@@ -69,6 +72,7 @@ LIMITS: Final[dict[str, int]] = {
     "token_chars": MAX_TOKEN_CHARS,
     "scenarios": MAX_SCENARIOS,
     "quiz_count": MAX_QUIZ_COUNT,
+    "puzzle_count": MAX_PUZZLE_COUNT,
     "arena_deals": MAX_ARENA_DEALS,
     "arena_jobs": MAX_ARENA_JOBS,
     "seed": MAX_SEED,

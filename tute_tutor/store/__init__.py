@@ -15,6 +15,7 @@ or any SQLAlchemy URL (``postgresql+psycopg://...`` works the same way).
 
 from __future__ import annotations
 
+from tute_tutor.store import puzzles as _puzzles  # noqa: F401  (its methods on Store)
 from tute_tutor.store.db import (
     DEFAULT_PROFILE,
     ENV_VAR,

@@ -24,6 +24,8 @@ from tute_tutor.store.tables import (
     LearnerRow,
     LessonRow,
     ProfileRow,
+    PuzzleAttemptRow,
+    PuzzleLearnerRow,
     StateRow,
     TokenRow,
     insert_or_skip,
@@ -284,7 +286,8 @@ class Learners(Database):
 
     @staticmethod
     def _delete_history(session: Session, pid: int) -> None:
-        for table in (AnswerRow, LessonRow, HandRow, StateRow):
+        for table in (AnswerRow, LessonRow, HandRow, StateRow, PuzzleAttemptRow,
+                      PuzzleLearnerRow):
             session.execute(delete(table).where(table.profile_id == pid))
 
 

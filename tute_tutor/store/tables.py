@@ -200,6 +200,54 @@ class ClassAnswerRow(Base):
 
 
 # --------------------------------------------------------------------------- helpers
+MAX_PUZZLE_ID: Final = 60
+"""Longest puzzle id kept (``ruleset/seed/index`` is far below)."""
+
+
+class PuzzleRatingRow(Base):
+    """The rating of one puzzle, shared by every learner."""
+
+    __tablename__ = "puzzle_ratings"
+    __table_args__ = (UniqueConstraint("puzzle_id", name="uq_puzzle_ratings_puzzle_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    puzzle_id: Mapped[str] = mapped_column(String(MAX_PUZZLE_ID))
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    plays: Mapped[int] = mapped_column(Integer)
+
+
+class PuzzleLearnerRow(Base):
+    """A profile's puzzle rating."""
+
+    __tablename__ = "puzzle_learners"
+    __table_args__ = (UniqueConstraint("profile_id", name="uq_puzzle_learners_profile_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("profiles.id", name="fk_puzzle_learners_profile_id"))
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    plays: Mapped[int] = mapped_column(Integer)
+
+
+class PuzzleAttemptRow(Base):
+    """One answer to one puzzle."""
+
+    __tablename__ = "puzzle_attempts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("profiles.id", name="fk_puzzle_attempts_profile_id"), index=True)
+    puzzle_id: Mapped[str] = mapped_column(String(MAX_PUZZLE_ID))
+    at: Mapped[datetime] = mapped_column(DateTime)
+    card: Mapped[str] = mapped_column(String(4))
+    solved: Mapped[bool] = mapped_column(Boolean)
+    daily: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+
+
+
 def utc_now() -> datetime:
     """Now in UTC without tzinfo (SQLite keeps no zones; every stored time is UTC)."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -238,7 +286,8 @@ def insert_or_skip(session: Session, table: type[Base], values: dict[str, Any]) 
     return insert_row(session, table, values).on_conflict_do_nothing()
 
 
-__all__ = ["MAX_STATE_KEY", "AnswerRow", "Base", "ClassAnswerRow", "ClassParticipantRow",
-           "ClassQuestionRow", "ClassSessionRow", "HandRow", "LearnerRow", "LessonRow",
-           "ProfileRow", "RoomRow", "StateRow", "TokenRow", "insert_or_skip", "insert_row",
-           "metadata", "naive_utc", "upsert", "utc_now"]
+__all__ = ["MAX_PUZZLE_ID", "MAX_STATE_KEY", "AnswerRow", "Base", "ClassAnswerRow",
+           "ClassParticipantRow", "ClassQuestionRow", "ClassSessionRow", "HandRow",
+           "LearnerRow", "LessonRow", "ProfileRow", "PuzzleAttemptRow", "PuzzleLearnerRow",
+           "PuzzleRatingRow", "RoomRow", "StateRow", "TokenRow", "insert_or_skip",
+           "insert_row", "metadata", "naive_utc", "upsert", "utc_now"]

@@ -1,0 +1,138 @@
+"""The puzzles page under AppTest: solving puzzles moves the rating, each answer shows
+every legal card's value, the theme filter, the daily puzzle and its streak, both
+languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.learners import session_profile
+from tute_tutor.coach.puzzles import Puzzle, daily_puzzle
+from tute_tutor.engine.cards import CARDS
+from tute_tutor.store import ENV_VAR, open_store
+from tute_tutor.store.puzzles import attempts, daily_status, learner_rating
+from tute_tutor.ui.cards import fallback_key
+from tute_tutor.ui.puzzles import hand_key, today
+
+APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv(ENV_VAR, str(path))
+    return path
+
+
+def open_puzzles(lang: str = "es", ruleset: str = "clasico") -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["lang"] = lang
+    if ruleset != "clasico":
+        at.query_params["rules"] = ruleset
+    at.run()
+    at.switch_page("pages/puzzles.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def current(at: AppTest) -> Puzzle:
+    puzzle: Puzzle = at.session_state["puzzles_current"]["puzzle"]
+    return puzzle
+
+
+def pick(at: AppTest, puzzle: Puzzle, card: int) -> None:
+    at.button(key=fallback_key(hand_key(puzzle.id), CARDS[card])).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def wrong_card(puzzle: Puzzle) -> int:
+    return next(card for card, _ in puzzle.values if card not in puzzle.best)
+
+
+def test_solving_puzzles_raises_the_rating_and_shows_every_cards_value(db: Path) -> None:
+    at = open_puzzles("en")
+    seen = []
+    for _ in range(3):
+        puzzle = current(at)
+        seen.append(puzzle.id)
+        pick(at, puzzle, puzzle.best[0])
+        assert at.success, "the page says the card is right"
+        assert any(m.label.startswith("Rating ") and "→" in m.label for m in at.metric)
+        text = "\n".join(m.value for m in at.markdown)
+        for card, value in puzzle.values:
+            assert f"{CARDS[card].name('en')}: {value} points" in text
+        at.button(key="puzzles_next").click().run()
+    assert len(set(seen)) == 3
+    profile = session_profile(at)
+    store = open_store(str(db))
+    assert [a["puzzle"] for a in attempts(store, profile)] == seen
+    assert learner_rating(store, profile).rating > 1500
+    ratings = [a["after"] for a in attempts(store, profile)]
+    assert ratings == sorted(ratings) and len(set(ratings)) == 3
+    assert any(m.label == "Your rating" and int(m.value) > 1500 for m in at.metric)
+
+
+def test_a_wrong_card_lowers_the_rating_and_names_the_best(db: Path) -> None:
+    at = open_puzzles("es")
+    puzzle = current(at)
+    pick(at, puzzle, wrong_card(puzzle))
+    assert at.error
+    assert CARDS[puzzle.best[0]].name_with_article("es") in at.error[0].value
+    change = at.session_state["puzzles_result"]["change"]
+    assert change.learner_after.rating < 1500 < change.puzzle_after.rating
+    assert any(m.label.startswith("Puntuación 1500 → ") for m in at.metric)
+
+
+def test_an_illegal_card_is_refused_and_not_rated(db: Path) -> None:
+    at = open_puzzles("en")
+    for _ in range(30):
+        puzzle = current(at)
+        hand = [c for c in range(40) if puzzle.hands[puzzle.to_play] >> c & 1]
+        illegal = [c for c in hand if c not in dict(puzzle.values)]
+        if illegal:
+            break
+        pick(at, puzzle, puzzle.best[0])
+        at.button(key="puzzles_next").click().run()
+    else:
+        pytest.fail("no puzzle with an illegal card in 30")
+    before = len(attempts(open_store(str(db)), session_profile(at)))
+    pick(at, puzzle, illegal[0])
+    assert at.warning and "may not play" in at.warning[0].value
+    assert len(attempts(open_store(str(db)), session_profile(at))) == before
+
+
+def test_the_theme_filter_gives_puzzles_of_that_theme(db: Path) -> None:
+    at = open_puzzles("en")
+    at.pills(key="puzzles_theme_pick").set_value("counting").run()
+    assert not at.exception
+    for _ in range(2):
+        puzzle = current(at)
+        assert puzzle.theme == "counting"
+        pick(at, puzzle, puzzle.best[0])
+        at.button(key="puzzles_next").click().run()
+
+
+def test_the_daily_puzzle_is_the_dates_and_solving_it_starts_a_streak(db: Path) -> None:
+    at = open_puzzles("en")
+    at.button(key="puzzles_daily").click().run()
+    puzzle = current(at)
+    assert puzzle == daily_puzzle(today())
+    pick(at, puzzle, puzzle.best[0])
+    status = daily_status(open_store(str(db)), session_profile(at), today())
+    assert status == {"answered": True, "solved": True, "streak": 1}
+    at.button(key="puzzles_back").click().run()
+    assert current(at) != puzzle
+    assert any(m.label == "Daily streak" and m.value == "1 day in a row" for m in at.metric)
+    assert not any(b.key == "puzzles_daily" for b in at.button), "one daily puzzle a day"
+
+
+def test_two_player_puzzles_come_after_the_stock(db: Path) -> None:
+    at = open_puzzles("es", ruleset="a-dos")
+    puzzle = current(at)
+    assert puzzle.ruleset == "a-dos" and puzzle.players == 2
+    options = at.pills(key="puzzles_theme_pick").options
+    assert "Jugar con el compañero" not in options and "Finales" in options
