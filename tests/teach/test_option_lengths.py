@@ -8,6 +8,8 @@ two such questions in a row of one lesson.
 
 from __future__ import annotations
 
+import itertools
+
 from tute_tutor.teach.lessons import LANGS, LESSONS_DIR, LessonQuestion, load_lessons
 
 MAX_SHARE = 1 / 6
@@ -50,7 +52,7 @@ def test_right_option_is_rarely_the_longest() -> None:
 
 def test_right_option_is_never_the_longest_twice_in_a_row() -> None:
     for lang, rows in _flagged().items():
-        for (lesson, number, flag), (after, next_number, next_flag) in zip(rows, rows[1:]):
+        for (lesson, number, flag), (after, next_number, next_flag) in itertools.pairwise(rows):
             assert not (flag and next_flag and lesson == after), (
                 f"{lang}: {lesson}: the right option is strictly the longest in "
                 f"questions {number} and {next_number}, one after the other")
