@@ -110,7 +110,7 @@ class _Relay:
         self.go_silent()
         self.server.close()
         for thread in self.threads:
-            thread.join(timeout=5)
+            thread.join(timeout=WAIT_S)
 
 
 def test_after_the_server_stops_answering_calls_fail_at_once_for_a_while(
