@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.streamlit_client import (  # noqa: E402
+    STEP_TIMEOUT_S,
     describe,
     first_visit,
     open_stream,
@@ -109,7 +110,7 @@ class Phone:
 
     async def answer(self, index: int, spread: float, double_tap: bool) -> None:
         prefix = f"join_opt_{index}_"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + STEP_TIMEOUT_S
         while True:  # the phone redraws until the question is there
             run = await self.step()
             options = [wid for key, wid in run.widgets.items() if key.startswith(prefix)]
@@ -138,6 +139,7 @@ async def drive_class(base: str, db: str, students: int, questions: int, spread:
                       seed: int) -> dict[str, Any]:
     from sqlalchemy import func, select
 
+    from tute_tutor.engine.variants import find_rules
     from tute_tutor.live import classroom as cl
     from tute_tutor.live.deck import generated_specs
     from tute_tutor.store import open_store
@@ -145,7 +147,7 @@ async def drive_class(base: str, db: str, students: int, questions: int, spread:
     from tute_tutor.store.tables import ClassAnswerRow, ClassQuestionRow, ClassSessionRow
 
     classes = Classes(open_store(db))
-    deck = generated_specs(list(KINDS), questions, ruleset="clasico", overrides=None,
+    deck = generated_specs(list(KINDS), questions, rules=find_rules("clasico"),
                            difficulty=1, seed=seed)
     code = classes.open(cl.Settings(), deck)
     tally = Tally()

@@ -229,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", help="its database URL, to count the answers stored")
     parser.add_argument("--replicas", type=int, default=2)
     parser.add_argument("--students", type=int, default=30)
-    parser.add_argument("--duration", type=float, default=60.0, help="seconds of answering")
+    parser.add_argument("--duration", type=float, default=None,
+                        help="seconds of answering, at most (60; 120 with --small)")
     parser.add_argument("--answers", type=int, default=10**6, help="answers per student, at most")
     parser.add_argument("--every", type=float, default=2.0, help="seconds between answers")
     parser.add_argument("--seed", type=int, default=1)
@@ -238,7 +239,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
     if args.small:
-        args.students, args.answers, args.duration, args.every = 4, 3, 120.0, 1.0
+        args.students, args.answers, args.every = 4, 3, 1.0
+        args.duration = 120.0 if args.duration is None else args.duration
+    elif args.duration is None:
+        args.duration = 60.0
     if not 1 <= args.students <= 500 or args.duration <= 0 or args.duration > 3600:
         parser.error("--students must be 1-500 and --duration 0-3600 seconds")
     if args.url and not args.db:

@@ -12,7 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.apptest import open_app
 from tests.app.learners import session_profile
+from tute_tutor.engine.variants import find_rules
 from tute_tutor.live import classroom as cl
+from tute_tutor.live.deck import generated_specs
 from tute_tutor.store import open_store
 from tute_tutor.store.classes import Classes
 from tute_tutor.store.db import new_token
@@ -165,12 +167,15 @@ def test_wrong_and_unknown_codes_and_a_taken_nickname_get_one_line(db: str) -> N
 def test_a_card_picked_in_the_same_moment_as_send_is_part_of_the_answer(db: str) -> None:
     # A fast tap on a last card, then Send, before the page came back from the first tap:
     # the server sees both in one run, and the answer must hold the choice as sent.
-    teacher, code = teacher_with_class(1, ("legal",))
-    _button(teacher, "live_send")
+    # The class's one question is fixed (seed 0: eight cards to pick from), as a random
+    # one may offer a single card.
     classes = Classes(open_store(db))
+    deck = generated_specs(["legal"], 1, rules=find_rules("clasico"), difficulty=1, seed=0)
+    code = classes.open(cl.Settings(), deck, teacher=new_token())
+    classes.send_next(code)
     ana = student(code, "Ana")
     posed = classes.load(code)[0].current
-    assert posed is not None and len(posed.options) >= 2
+    assert posed is not None and posed.multi and len(posed.options) >= 2
     first, last = posed.options[0], posed.options[1]
     ana.pills(key=f"join_pick_{posed.index}").set_value([first]).run()
     ana.pills(key=f"join_pick_{posed.index}").set_value([first, last])

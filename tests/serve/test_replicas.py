@@ -5,7 +5,8 @@ then, in order: health through nginx, a websocket through nginx under a school's
 a file upload on a sticky session in a real Chromium, a replica killed under a learner who
 reconnects to the other without losing an answer, a stopped PostgreSQL that the app
 survives, and SIGTERM leaving no process behind. Never skipped: without chromium, nginx
-or PostgreSQL the module errors.
+or PostgreSQL the module errors. Every wait on another process is the suite's one
+bound, WAIT_S.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import pytest
 from websockets.sync.client import connect
 from websockets.typing import Origin, Subprotocol
 
+from tests.conftest import WAIT_MS, WAIT_S
 from tute_tutor.serve.nginx import ROUTE_COOKIE
 from tute_tutor.serve.postgres import (
     Cluster,
@@ -44,7 +46,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.replicas]
 
 REPO = Path(__file__).resolve().parents[2]
 RECORD = REPO / "tests" / "engine" / "data" / "tie_75_75.json"
-START_TIMEOUT_S = 150.0
 QUIZ_KINDS = "obligation,trick_points,hand_winner,cante"  # answered with plain buttons
 
 
@@ -73,7 +74,7 @@ class Served:
     def answers_stored(self) -> int:
         port = self.state["postgres"]["port"]
         with psycopg.connect(host="127.0.0.1", port=port, user="postgres", dbname="tute_tutor",
-                             connect_timeout=5) as conn:
+                             connect_timeout=int(WAIT_S)) as conn:
             row = conn.execute("SELECT count(*) FROM answers").fetchone()
         assert row is not None
         return int(row[0])
@@ -101,7 +102,7 @@ def served() -> Iterator[Served]:
                  "--port", str(port), "--data", str(data)],
                 stdout=subprocess.PIPE, stderr=err, text=True, cwd=REPO)
         try:
-            line = _read_first_line(process, START_TIMEOUT_S)
+            line = _read_first_line(process, WAIT_S)
             url = f"http://127.0.0.1:{port}/"
             assert line == f"Tute Tutor is serving 2 replicas at {url}\n", (
                 f"serve printed {line!r}; stderr: {stderr.read_text(encoding='utf-8')[-2000:]}")
@@ -112,7 +113,7 @@ def served() -> Iterator[Served]:
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
                 try:
-                    process.wait(60)
+                    process.wait(WAIT_S)
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
@@ -122,7 +123,7 @@ def served() -> Iterator[Served]:
 def learner(chromium: Any, served: Served) -> Iterator[Any]:
     """One learner's browser tab (the shared Chromium), kept across the tests that follow."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    context.set_default_timeout(60_000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     try:
         yield page
@@ -180,7 +181,7 @@ def test_health_answers_through_nginx_and_each_browser_gets_a_route_cookie(
         served: Served) -> None:
     routes = set()
     for _ in range(24):  # fresh browsers: no cookie yet, so nginx hands out a new one each
-        with urllib.request.urlopen(f"{served.url}_stcore/health", timeout=10) as reply:
+        with urllib.request.urlopen(f"{served.url}_stcore/health", timeout=WAIT_S) as reply:
             assert reply.read() == b"ok"
             cookie = reply.headers["Set-Cookie"] if ROUTE_COOKIE in str(reply.headers) else ""
             set_cookies = reply.headers.get_all("Set-Cookie") or []
@@ -191,7 +192,7 @@ def test_health_answers_through_nginx_and_each_browser_gets_a_route_cookie(
     # a browser that has the cookie is not given another one
     request = urllib.request.Request(f"{served.url}_stcore/health",
                                      headers={"Cookie": f"{ROUTE_COOKIE}={routes.pop()}"})
-    with urllib.request.urlopen(request, timeout=10) as reply:
+    with urllib.request.urlopen(request, timeout=WAIT_S) as reply:
         assert not [c for c in reply.headers.get_all("Set-Cookie") or []
                     if c.startswith(ROUTE_COOKIE)]
     # 24 random routes spread over both replicas (all on one: chance 2 in 16 million)
@@ -210,19 +211,19 @@ def test_websocket_through_nginx_under_a_school_host_name(served: Served) -> Non
     # A school's name for the server, with its port: nginx must pass Host with the port,
     # or Streamlit refuses the websocket of a page whose origin is not localhost.
     host = f"tutor.school.test:{served.port}"
-    sock = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+    sock = socket.create_connection(("127.0.0.1", served.port), timeout=WAIT_S)
     with connect(f"ws://{host}/_stcore/stream", sock=sock,
                  subprotocols=[Subprotocol("streamlit")], origin=Origin(f"http://{host}"),
-                 open_timeout=20) as ws:
+                 open_timeout=WAIT_S) as ws:
         back = BackMsg()
         back.rerun_script.query_string = "lang=en"
         back.rerun_script.page_name = "rules"
         ws.send(back.SerializeToString())
         seen: list[str] = []
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + WAIT_S
         while time.monotonic() < deadline:
             message = ForwardMsg()
-            message.ParseFromString(ws.recv(timeout=30))
+            message.ParseFromString(ws.recv(timeout=WAIT_S))
             kind = message.WhichOneof("type") or ""
             seen.append(kind)
             if (kind == "script_finished"
@@ -259,7 +260,7 @@ def test_a_killed_replica_moves_its_learner_to_the_other_without_losing_answers(
     (address,) = _upstreams_of(served, route)
     ports = {f"127.0.0.1:{r['port']}": r for r in served.state["replicas"]}
     victim = ports[address]
-    with learner.expect_websocket(timeout=60_000) as reconnected:
+    with learner.expect_websocket(timeout=WAIT_MS) as reconnected:
         os.kill(victim["pid"], signal.SIGKILL)
     # the open page notices, opens a new websocket through nginx (which sends it to the
     # other replica), and teaches on; a click while it is away would be dropped, as in
@@ -270,7 +271,7 @@ def test_a_killed_replica_moves_its_learner_to_the_other_without_losing_answers(
     _answer_a_question(learner)
     assert served.answers_stored() == before + 2
     # serve said so in one line, and brings the dead replica back
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + WAIT_S
     while f"{victim['name']} on port {victim['port']} exited (killed by SIGKILL)" not in (
             served.reports()) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -303,7 +304,7 @@ def test_a_stopped_postgresql_leaves_the_app_teaching_and_loses_no_answer(
         main.get_by_text(t("quiz.page.pending", "en", n=2)).wait_for()
     finally:
         start_cluster(cluster.data_dir, cluster.port)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + WAIT_S
     while "PostgreSQL stopped" not in served.reports() and time.monotonic() < deadline:
         time.sleep(0.2)
     assert len([line for line in served.reports().splitlines() if "PostgreSQL stopped" in line]
@@ -323,7 +324,7 @@ def test_sigterm_stops_every_process_it_started(served: Served) -> None:
     assert all(_alive(pid) for pid in pids)
     served.stored_at_stop = served.answers_stored()
     served.process.send_signal(signal.SIGTERM)
-    assert served.process.wait(60) == 0
+    assert served.process.wait(WAIT_S) == 0
     assert not [pid for pid in pids if _alive(pid)]
     assert not _processes_mentioning(str(served.data))
     assert not (served.data / "serve.json").exists()
@@ -342,14 +343,14 @@ def test_a_restart_on_the_same_folder_finds_every_answer(served: Served) -> None
          "--data", str(served.data)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
     try:
-        line = _read_first_line(process, START_TIMEOUT_S)
+        line = _read_first_line(process, WAIT_S)
         assert line == f"Tute Tutor is serving 1 replica at http://127.0.0.1:{port}/\n", (
             process.stderr.read() if process.poll() is not None and process.stderr else line)
         served.refresh()
         assert served.answers_stored() == stored
         assert (served.data / "cookie_secret").read_text(encoding="utf-8") == secret
         process.send_signal(signal.SIGTERM)
-        assert process.wait(60) == 0
+        assert process.wait(WAIT_S) == 0
         assert not _processes_mentioning(str(served.data))
     finally:
         if process.poll() is None:
@@ -389,16 +390,16 @@ def test_ctrl_c_stops_a_serve_on_a_given_database(postgres_url: str) -> None:
              "--data", str(folder / "data"), "--db", postgres_url],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
         try:
-            line = _read_first_line(process, START_TIMEOUT_S)
+            line = _read_first_line(process, WAIT_S)
             assert line == f"Tute Tutor is serving 1 replica at http://127.0.0.1:{port}/\n"
             state = json.loads((folder / "data" / "serve.json").read_text(encoding="utf-8"))
             assert state["postgres"] is None
             assert not (folder / "data" / "postgres").exists()
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health",
-                                        timeout=10) as reply:
+                                        timeout=WAIT_S) as reply:
                 assert reply.read() == b"ok"
             process.send_signal(signal.SIGINT)
-            assert process.wait(60) == 0
+            assert process.wait(WAIT_S) == 0
             pids = [state["nginx"]["pid"], state["replicas"][0]["pid"]]
             assert not [pid for pid in pids if _alive(pid)]
             assert process.stderr is not None and process.stderr.read() == ""
