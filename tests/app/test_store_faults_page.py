@@ -1,6 +1,7 @@
 """Pages with a progress database that does not answer: they say so in one line and go
-on teaching, and the next page does not ask it again (README, "Faults"). The silent
-server counts how often it was asked; nothing here is timed."""
+on teaching, and the next page does not ask it again (README, "Learners, profiles and the
+progress database", the Faults paragraph). The silent server counts how often it was
+asked; nothing here is timed."""
 
 from __future__ import annotations
 
