@@ -4,6 +4,7 @@ next run, and each page holds only its own hand."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -156,28 +157,33 @@ def _saved(db: str, token: str, build: Any) -> str:
     return made.code
 
 
-def _solo(code: str, mine: str) -> R.Room:
+def _solo(code: str, mine: str, *, now: float = 0.0, idle_limit: int = 120) -> R.Room:
     """Clasico, one hand: this browser at seat 0, computers elsewhere, started."""
-    room = R.create(R.make_settings("clasico", {"match": "hands:1"}, level=1), "Ana", mine,
-                    seed=21, code=code, now=0.0)
-    return R.start(room, mine, now=0.0)
+    settings = R.make_settings("clasico", {"match": "hands:1"}, level=1,
+                               idle_limit=idle_limit)
+    room = R.create(settings, "Ana", mine, seed=21, code=code, now=now)
+    return R.start(room, mine, now=now)
 
 
 def test_an_illegal_click_is_explained_with_the_practice_tables_words(db: str) -> None:
     token = "browser-f-token-0123456789"
 
+    # The seat's last move is now and its idle limit the longest: however slow the
+    # machine, the computer never takes the seat over before the click.
+    now = time.time()
+
     def build(code: str, mine: str) -> R.Room:
-        room = _solo(code, mine)
+        room = _solo(code, mine, now=now, idle_limit=R.IDLE_LIMITS[1])
         while True:
-            moved = R.computer_move(room, now=0.0)
+            moved = R.computer_move(room, now=now)
             if moved is not None:
                 room = moved
                 continue
             view = R.seat_view(room, 0)
             if view.trick and any(c not in view.legal for c in view.hand):
                 return room
-            room = R.play(room, mine, str(view.legal[0]), now=0.0) if view.legal \
-                else R.pass_turn(room, mine, now=0.0)
+            room = R.play(room, mine, str(view.legal[0]), now=now) if view.legal \
+                else R.pass_turn(room, mine, now=now)
 
     code = _saved(db, token, build)
     at = session(token, room=code, ruleset="clasico")
