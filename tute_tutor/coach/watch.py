@@ -243,11 +243,13 @@ def _declaration_action(event: CanteEvent | TuteEvent | SwapEvent) -> Action:
 def watch_game(game: Game, edges: Mapping[int, Edge] | None = None) -> WatchedHand:
     """The steps of ``game`` (finished or not) with a reason each, read off each seat's
     view just before it acted. ``edges`` are the computers' edges of their rated cards,
-    by the event count once the card was played (:func:`play_watched` gives them)."""
+    by the card's number in the hand (1 for the first card played; :func:`play_watched`
+    gives them): a record keeps no passes, so event counts would not fit it."""
     edges = edges or {}
     walk = Game(game.rules, game.dealer, list(game.initial_hands), game.trump_card,
                 list(game.initial_stock))
     steps: list[Step] = []
+    cards = 0
     for event in game.events:
         reason: Reason | None = None
         legal = 0
@@ -255,9 +257,10 @@ def watch_game(game: Game, edges: Mapping[int, Edge] | None = None) -> WatchedHa
             walk.close_moment()  # what the play does first: the seat sees its draw
             view = walk.view(event.seat)
             legal = len(view.legal)
+            cards += 1
             if event.legal:
                 reason = reason_for(view, Decision(event.card, _basis(legal)))
-                edge = edges.get(len(walk.events) + 1)
+                edge = edges.get(cards)
                 if edge is not None and reason.kind != "forced":
                     reason = replace(reason, edge=edge)
         elif not isinstance(event, PassEvent):
@@ -292,11 +295,11 @@ def play_watched(rules: Rules, seed: int, levels: Sequence[int] = (DEFAULT_LEVEL
 def play_for_watching(rules: Rules, seed: int, levels: Sequence[int] = (DEFAULT_LEVEL,),
                       progress: Progress | None = None) -> tuple[Game, dict[int, Edge]]:
     """The hand of :func:`play_watched` as a game and the edges of the rated cards (by
-    the event count once played): plain data to keep, from which :func:`watch_game`
-    rebuilds the steps."""
+    the card's number in the hand, 1 first): plain data to keep (with the game's
+    record), from which :func:`watch_game` rebuilds the steps."""
     players: list[Player] = [get_player(level) for level in _levels(rules.players, levels)]
     game = Game.deal(rules, seed=seed, dealer=rules.players - 1)
-    total = rules.hand_size * rules.players
+    total = sum(h.bit_count() for h in game.initial_hands) + game.stock_left
     edges: dict[int, Edge] = {}
 
     def rng(purpose: str, seat: int) -> random.Random:
@@ -328,14 +331,14 @@ def play_for_watching(rules: Rules, seed: int, levels: Sequence[int] = (DEFAULT_
         played += 1
         edge = reason_for(view, decision).edge if decision.values else None
         if edge is not None:
-            edges[len(game.events)] = edge
+            edges[played] = edge
         if progress is not None:
             progress(played, total)
     return game, edges
 
 
 def edges_to_json(edges: Mapping[int, Edge]) -> list[list[object]]:
-    """The edges as plain JSON lists ``[event, margin, runner-up, basis, worlds]``."""
+    """The edges as plain JSON lists ``[card number, margin, runner-up, basis, worlds]``."""
     return [[at, edge.margin, str(edge.runner_up), edge.basis, edge.worlds]
             for at, edge in sorted(edges.items())]
 
