@@ -10,6 +10,7 @@ import pytest
 
 from tute_tutor.ai import get_player, play_hand
 from tute_tutor.engine.game import Game
+from tute_tutor.formats.limits import MAX_TOKEN_CHARS
 from tute_tutor.formats.share import (
     HAND_QUERY_KEY,
     ShareError,
@@ -17,7 +18,6 @@ from tute_tutor.formats.share import (
     encode_hand_link,
     hand_url,
 )
-from tute_tutor.formats.limits import MAX_TOKEN_CHARS
 
 
 def whole_hand(ruleset: str) -> Game:

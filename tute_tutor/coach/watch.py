@@ -86,7 +86,7 @@ class Step:
         """What the seat did (the history entry's kind)."""
         kind = self.entry.kind
         assert kind in STEP_KINDS
-        return kind  # type: ignore[return-value]
+        return kind
 
     @property
     def seat(self) -> int:
@@ -349,8 +349,7 @@ def edges_from_json(data: Sequence[Sequence[object]]) -> dict[int, Edge]:
     for at, margin, runner, basis, worlds in data:
         assert isinstance(at, int) and isinstance(margin, int | float)
         assert isinstance(worlds, int) and basis in ("exact", "playouts")
-        out[at] = Edge(float(margin), Card.parse(str(runner)), basis,  # type: ignore[arg-type]
-                       worlds)
+        out[at] = Edge(float(margin), Card.parse(str(runner)), basis, worlds)
     return out
 
 

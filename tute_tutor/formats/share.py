@@ -256,6 +256,7 @@ def scenarios_from_file_text(text: str) -> list[Scenario]:
 
 __all__ = ["HAND_QUERY_KEY", "LINK_VERSION", "MAX_JSON_BYTES", "MAX_SCENARIOS",
            "MAX_TOKEN_CHARS", "QUERY_KEY", "ShareError", "compact_json", "decode_hand_link",
-           "decode_link", "encode_hand_link", "encode_link", "hand_url", "scenarios_from_data", "scenarios_from_file_bytes",
+           "decode_link", "encode_hand_link", "encode_link", "hand_url", "scenarios_from_data",
+           "scenarios_from_file_bytes",
            "scenarios_from_file_text", "scenarios_to_data", "scenarios_to_file_text",
            "share_query", "share_url"]
