@@ -59,7 +59,7 @@ def _token(data: Any) -> str:
 
 URL_PARAMS = {
     "lang": "home", "rules": "home", "deck": "home", "flags": "home", "lesson": "lessons",
-    "profile": "progress", "kinds": "quiz", "s": "try_it",
+    "profile": "progress", "kinds": "quiz", "s": "try_it", "h": "watch",
 }
 
 

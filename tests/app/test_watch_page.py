@@ -155,6 +155,19 @@ def test_in_spanish_the_buttons_and_reasons_are_spanish() -> None:
     assert hand.steps[0].reason is not None
 
 
+def test_a_first_visit_deals_when_asked_and_the_hand_starts_at_its_first_card() -> None:
+    at = open_app("watch", params={"lang": "en"})
+    assert at.selectbox(key="watch_level").value == 4
+    assert at.info and "Press New deal" in at.info[0].value
+    assert not [b for b in at.button if b.key == "watch_forward"]
+    at.selectbox(key="watch_level").set_value(LEVEL).run()
+    press(at, "watch_new_deal")
+    assert isinstance(at.session_state["watch_seed"], int)
+    assert at.session_state[STEP] == 0 and "The hand is dealt" in why_text(at)
+    assert at.query_params["seed"] in (str(at.session_state["watch_seed"]),
+                                       [str(at.session_state["watch_seed"])])
+
+
 def test_the_page_watches_level_four_by_default_and_keeps_each_hand_played() -> None:
     rules = find_rules("clasico")
     record, edges = played_hand(rules.ruleset, {}, 77, LEVEL)

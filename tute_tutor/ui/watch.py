@@ -126,8 +126,7 @@ def _restore() -> None:
     if SEED in state:
         return
     params = st.query_params
-    seed = _whole(params.get(QUERY_SEED), MAX_SEED)
-    state[SEED] = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+    state[SEED] = _whole(params.get(QUERY_SEED), MAX_SEED)  # None: nothing dealt yet
     level = _whole(params.get(QUERY_LEVEL), 4)
     state[LEVEL] = level if level in LEVELS else DEFAULT_LEVEL
     state[STEP] = _whole(params.get(QUERY_STEP), 10_000) or 0
@@ -147,7 +146,7 @@ def _seed_typed() -> None:
 
 def deal_source(current: Settings) -> tuple[str, WatchedHand, str] | None:
     """The hand the computers play at the sidebar's rules: seed, level, new deal."""
-    state.setdefault(SEED_INPUT, int(state[SEED]))
+    state.setdefault(SEED_INPUT, int(state[SEED] or 0))
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.selectbox(tr("watch.level"), LEVELS, key=LEVEL,
                      format_func=lambda level: tr(f"practice.page.level.{level}"))
@@ -155,6 +154,9 @@ def deal_source(current: Settings) -> tuple[str, WatchedHand, str] | None:
                         key=SEED_INPUT, on_change=_seed_typed, help=tr("watch.seed_help"))
         st.button(tr("watch.new_deal"), key="watch_new_deal", icon=":material/refresh:",
                   on_click=_new_deal)
+    if state.get(SEED) is None:  # a first visit: the computers play when asked
+        st.info(tr("watch.first_deal"))
+        return None
     seed, level = int(state[SEED]), int(state[LEVEL])
     rules = current.rules
     key = json.dumps(["deal", rules.ruleset, dict(current.overrides), seed, level],
@@ -363,7 +365,7 @@ def share_view(hand: WatchedHand) -> None:
 def _keep_in_url(source: str, position: int) -> None:
     params = st.query_params
     wanted = {QUERY_STEP: str(position)}
-    if source == "deal":
+    if source == "deal" and state.get(SEED) is not None:
         wanted |= {QUERY_SEED: str(state[SEED]), QUERY_LEVEL: str(state[LEVEL])}
     for key in (QUERY_SEED, QUERY_LEVEL, QUERY_STEP):
         if key in wanted:
@@ -380,7 +382,7 @@ def render_watch_page() -> None:
     st.caption(tr("watch.intro"))
     _restore()
     token = st.query_params.get(HAND_QUERY_KEY)
-    if token:
+    if token is not None:
         source = "link"
         found = link_source(current, str(token))
     else:
