@@ -179,3 +179,16 @@ def test_the_page_watches_level_four_by_default_and_keeps_each_hand_played() -> 
     assert at.selectbox(key="watch_level").value == 4
     press(at, "watch_end")
     assert at.session_state[STEP] == len(json.loads(json.dumps(record))["events"])
+
+
+def test_the_sidebar_rule_set_sets_the_players_two_in_tute_a_dos() -> None:
+    hand = expected("a-dos")
+    at = open_app("watch", params={"lang": "en"}, state={"ruleset": "a-dos"},
+                  page_params={"seed": str(SEED), "level": str(LEVEL)})
+    toggles = {tg.key for tg in at.toggle}
+    assert show_key(1) in toggles and show_key(2) not in toggles
+    press(at, "watch_trick_forward")
+    assert at.session_state[STEP] == hand.trick_ends[0]
+    assert trick_text(hand.steps[hand.trick_ends[0] - 1], 2, "en") in why_text(at)
+    press(at, "watch_end")
+    assert at.success and "The hand is over" in at.success[0].value
