@@ -12,14 +12,15 @@ from tute_tutor.ui import tr
 from tute_tutor.ui.layout import render_sidebar
 from tute_tutor.ui.state import init_session_defaults
 
-PAGES = ("home", "lessons", "quiz", "puzzles", "practice", "rooms", "teacher", "try_it", "progress",
-         "rules", "join")
+PAGES = ("home", "lessons", "quiz", "puzzles", "practice", "watch", "rooms", "teacher", "try_it",
+         "progress", "rules", "join")
 ICONS = {
     "home": ":material/home:",
     "lessons": ":material/school:",
     "quiz": ":material/quiz:",
     "puzzles": ":material/extension:",
     "practice": ":material/playing_cards:",
+    "watch": ":material/visibility:",
     "rooms": ":material/groups:",
     "teacher": ":material/co_present:",
     "try_it": ":material/touch_app:",
