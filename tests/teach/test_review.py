@@ -103,7 +103,9 @@ def test_the_history_keeps_the_newest_results_and_skips_bad_data() -> None:
     history = read_history(data)
     assert len(history["a/q0"]) == KEEP
     assert history["a/q0"][-1][1] == NOW + timedelta(minutes=KEEP + 4)
-    for bad in (None, [], {"items": 3}, {"items": {"a/q0": [[1, "yesterday"], "x", [1]]}}):
+    bad_data: list[object] = [None, [], {"items": 3},
+                              {"items": {"a/q0": [[1, "yesterday"], "x", [1]]}}]
+    for bad in bad_data:
         assert read_history(bad) == {}
     kept = read_history({"items": {"a/q0": [[1, "not a time"], [0, NOW.isoformat()]]}})
     assert kept == {"a/q0": [(False, NOW)]}
