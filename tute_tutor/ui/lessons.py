@@ -607,6 +607,7 @@ def _placement_question(item: PlacementQuestion, index: int,
         chosen = _placement_answer(question, key)
         if chosen is not None:
             answers[index] = chosen
+            st.rerun()  # drawn again without the answer widgets, the lessons marked
     if chosen is not None:
         if is_right(item, chosen):
             st.success(tr("lessons_page.placement.right"), icon=":material/check_circle:")
@@ -629,6 +630,7 @@ def _placement_answer(question: QuizQuestion, key: str) -> list[str] | None:
             st.warning(tr("lessons_page.pick_a_card"), icon=":material/touch_app:")
         return None
     if answering is Answering.CLICK_CARD:
+        st.caption(tr("lessons_page.placement.click_card"))
         clicked = pick_card(cards, key=f"{key}_click", width=70)
         return None if clicked is None else [str(clicked)]
     options = list(range(len(question.options)))
