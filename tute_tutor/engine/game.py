@@ -150,6 +150,34 @@ class HistoryEntry:
         return self.private is None or self.private == seat
 
 
+class OfEntry:
+    """What a line built on one :class:`HistoryEntry` reads from it (the table's and the
+    rooms' logs): its kind, who did it, who alone may see it and when it happened."""
+
+    __slots__ = ()
+    entry: HistoryEntry
+
+    @property
+    def kind(self) -> str:
+        """What happened (the history entry's kind)."""
+        return self.entry.kind
+
+    @property
+    def seat(self) -> int:
+        """Who did it."""
+        return self.entry.seat
+
+    @property
+    def private(self) -> int | None:
+        """The only seat that may read it (a card drawn from the stock), None for all."""
+        return self.entry.private
+
+    @property
+    def at(self) -> int:
+        """The number of game events once it happened."""
+        return self.entry.event
+
+
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
     """A finished trick: who led, the cards in playing order, who won, its points."""

@@ -42,7 +42,7 @@ from tute_tutor.ai import get_player
 from tute_tutor.ai.base import CanteAction, SwapAction, TuteAction
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, suit_from_letter
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.game import Game, HandResult, HistoryEntry
+from tute_tutor.engine.game import Game, HandResult, HistoryEntry, OfEntry
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules, validate_flag
@@ -235,27 +235,12 @@ class Room:
 
 # ----------------------------------------------------------------- the match replayed
 @dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(OfEntry):
     """One line of a room's log: an entry of the engine's history of hand ``hand``
     (worded per viewer by live.words)."""
 
     entry: HistoryEntry
     hand: int
-
-    @property
-    def kind(self) -> str:
-        """What happened (the history entry's kind)."""
-        return self.entry.kind
-
-    @property
-    def seat(self) -> int:
-        """Who did it."""
-        return self.entry.seat
-
-    @property
-    def private(self) -> int | None:
-        """The only seat that may read it (a card drawn from the stock), None for all."""
-        return self.entry.private
 
 
 @dataclass

@@ -42,7 +42,7 @@ from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.coach.reasons import Edge, Reason, reason_for
 from tute_tutor.engine.cards import Card, suit_from_letter
 from tute_tutor.engine.errors import RulesError, TuteError
-from tute_tutor.engine.game import Game, HandResult, HistoryEntry, SeatView
+from tute_tutor.engine.game import Game, HandResult, HistoryEntry, OfEntry, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules
@@ -184,7 +184,7 @@ def side_name(side: int, rules: Rules, lang: str = "es", *, mid_sentence: bool =
 
 
 @dataclass(frozen=True, slots=True)
-class Announcement:
+class Announcement(OfEntry):
     """One line of the table's log: an entry of the engine's history the learner may see
     (no passes, no card the other player drew unseen), worded when shown."""
 
@@ -192,21 +192,6 @@ class Announcement:
     players: int = 4
     reason: Reason | None = None
     """Why a computer seat played its card when it had a choice (the coach's reason)."""
-
-    @property
-    def kind(self) -> str:
-        """What happened (the history entry's kind)."""
-        return self.entry.kind
-
-    @property
-    def seat(self) -> int:
-        """Who did it."""
-        return self.entry.seat
-
-    @property
-    def at(self) -> int:
-        """The number of game events once it happened."""
-        return self.entry.event
 
     def text(self, lang: str = "es") -> str:
         """The announcement in ``lang``."""
