@@ -43,7 +43,7 @@ from tute_tutor.store import drills as drill_store
 from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
 from tute_tutor.ui.lessons import current_lessons
 from tute_tutor.ui.profile import current_profile, get_store, store_message
-from tute_tutor.ui.state import Settings, settings, tr
+from tute_tutor.ui.state import Settings, settings, tr, tr_count
 from tute_tutor.words.cards import deck_names, spoken_deck
 from tute_tutor.words.markup import escape_markdown
 
@@ -358,7 +358,7 @@ def render_drills_tab(current: Settings) -> None:
         _draw_feedback(entry, drill, current)
     if result.finished:
         if result.stars:
-            st.success(tr("drills.earned", stars=stars_text(result.stars), count=result.stars),
+            st.success(tr_count("drills.earned", result.stars, stars=stars_text(result.stars)),
                        icon=":material/emoji_events:")
         else:
             st.error(tr("drills.missed", target=drill.target), icon=":material/replay:")
