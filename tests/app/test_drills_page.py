@@ -46,7 +46,7 @@ def open_drills(lang: str, **params: str) -> AppTest:
 
 
 def texts(at: AppTest, kind: str) -> list[str]:
-    return [str(element.value) for element in at.get(kind)]
+    return [str(getattr(element, "value", "")) for element in at.get(kind)]
 
 
 def run(at: AppTest) -> None:

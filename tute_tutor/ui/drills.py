@@ -521,6 +521,16 @@ def render_drills_page() -> None:
         render_endings_tab(current)
 
 
-__all__ = ["SKILL_PARAM", "answer_item", "best_stars", "cached_question", "cards_key",
-           "ending_hand_key", "new_ending", "option_key", "render_drills_page",
-           "start_sitting", "stars_text"]
+__all__ = [
+    "SKILL_PARAM",
+    "answer_item",
+    "best_stars",
+    "cached_question",
+    "cards_key",
+    "ending_hand_key",
+    "new_ending",
+    "option_key",
+    "render_drills_page",
+    "stars_text",
+    "start_sitting",
+]

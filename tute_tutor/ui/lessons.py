@@ -9,8 +9,9 @@ The list is a path: each lesson is done, up next (the first one not done) or lat
 lesson is done when every closing question of it is answered right, never by a button
 (the store keeps it), and, when the lesson has a drill, once a sitting of that drill
 earned a star (:mod:`tute_tutor.teach.done`); each such lesson links to its drill
-(``/drills?skill=ID``) with its best stars. A checked question keeps its verdict in view and the verdict follows
-a changed answer. Opening a lesson (from the list or "next lesson") starts at its top.
+(``/drills?skill=ID``) with its best stars. A checked question keeps its verdict in view
+and the verdict follows a changed answer. Opening a lesson (from the list or "next
+lesson") starts at its top.
 """
 
 from __future__ import annotations
