@@ -76,7 +76,8 @@ def test_every_verdict_is_the_exact_value_of_the_card(ruleset: str) -> None:
                                             [*position.trick, card])
                 brute[card] = minimax(after, LEARNER)
             # the first card: the worst one, so the learner's lines are not all best
-            card = min(legal, key=lambda c: brute[c]) if first else max(legal, key=lambda c: brute[c])
+            ranked = sorted(legal, key=lambda c: brute[c])
+            card = ranked[0] if first else ranked[-1]
             verdict = play.play(card)
             assert verdict.value == brute[card] and verdict.best == max(brute.values())
             assert dict(verdict.values) == brute
