@@ -47,6 +47,8 @@ from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.quiz.generator import check_answer, generate_question, kinds_for, rules_for
 from tute_tutor.quiz.question import DIFFICULTIES, QuizQuestion
 
+MAX_STARS: Final = 3
+"""Most stars a sitting earns."""
 BEST_CARD: Final = "best_card"
 """The item kind "which card is best here?" (judged by the exact solver)."""
 
@@ -299,11 +301,20 @@ def score(answers: Sequence[bool], target: int, count: int) -> Score:
                  reached=reached, finished=finished, stars=stars(answers, target))
 
 
+def star_symbols(count: int) -> str:
+    """``count`` of three stars drawn as symbols (filled, then empty).
+
+    >>> star_symbols(2)
+    '★★☆'
+    """
+    return "★" * count + "☆" * (MAX_STARS - count)
+
+
 def card_codes(cards: Iterable[int]) -> list[str]:
     """Card indices as codes (``12c``)."""
     return [str(CARDS[c]) for c in cards]
 
 
-__all__ = ["BEST_CARD", "SKILLS", "SPECS", "DrillError", "Item", "Score", "Sitting", "Spec",
-           "best_card", "card_codes", "card_value", "rules_for_skill", "score", "sitting",
-           "spec_of", "stars"]
+__all__ = ["BEST_CARD", "MAX_STARS", "SKILLS", "SPECS", "DrillError", "Item", "Score",
+           "Sitting", "Spec", "best_card", "card_codes", "card_value", "rules_for_skill",
+           "score", "sitting", "spec_of", "star_symbols", "stars"]

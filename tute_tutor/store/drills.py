@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from tute_tutor.coach.drills import MAX_STARS
 from tute_tutor.store.database import StoreError
 from tute_tutor.store.db import Store
 from tute_tutor.store.learners import check_profile_name
@@ -36,9 +37,6 @@ from tute_tutor.store.tables import (
     EndingResultRow,
     naive_utc,
 )
-
-MAX_STARS = 3
-"""Most stars a sitting earns."""
 
 
 def _check_text(value: object, longest: int, what: str) -> str:

@@ -30,6 +30,7 @@ from tute_tutor.coach.drills import (
     best_card,
     score,
     sitting,
+    star_symbols,
 )
 from tute_tutor.coach.endings import LEARNER, EndingPlay, ending, same_side
 from tute_tutor.coach.puzzles import Puzzle
@@ -115,7 +116,7 @@ def best_stars() -> dict[str, int]:
 
 def stars_text(count: int) -> str:
     """``count`` of three stars, drawn as filled and empty stars."""
-    return "★" * count + "☆" * (3 - count)
+    return star_symbols(count)
 
 
 # --------------------------------------------------------------------------- drills
@@ -247,7 +248,7 @@ def _answer_question(entry: dict[str, Any], drill: Sitting, question: QuizQuesti
         if clicked is not None:
             chosen = [str(clicked)]
     else:
-        with st.container(horizontal=True):
+        with st.container(horizontal=True, key=f"drills_options_{number}"):
             for value, label in zip(question.options, question.option_labels, strict=True):
                 if st.button(label, key=option_key(number, value)):
                     chosen = [value]
@@ -490,9 +491,10 @@ def render_endings_tab(current: Settings) -> None:
         return
     legal = [CARDS[c] for c in play.legal()]
     st.caption(tr("drills.ending_your_hand"))
-    clicked = clickable_hand(cards_of(play.hands[LEARNER]),
-                             key=ending_hand_key(play.ending.id, len(play.verdicts)),
-                             legal=legal, style=style, lang=lang, width=CARD_WIDTH)
+    with st.container(key="drills_ending_hand"):
+        clicked = clickable_hand(cards_of(play.hands[LEARNER]),
+                                 key=ending_hand_key(play.ending.id, len(play.verdicts)),
+                                 legal=legal, style=style, lang=lang, width=CARD_WIDTH)
     if clicked is not None:
         if clicked not in legal:
             st.warning(tr("drills.not_legal", card=clicked.name_with_article(lang)))

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from tute_tutor.coach.drills import star_symbols
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
@@ -113,8 +114,7 @@ def drill_link(lesson: Lesson, stars: dict[str, int]) -> None:
         return
     best = stars.get(lesson.id, 0)
     st.page_link(DRILL_PAGE, icon=":material/fitness_center:",
-                 label=tr("lessons_page.drill_link", stars="★" * best + "☆" * (3 - best),
-                          count=best),
+                 label=tr("lessons_page.drill_link", stars=star_symbols(best), count=best),
                  query_params={"skill": lesson.id})
 
 
