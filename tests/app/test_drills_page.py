@@ -221,3 +221,18 @@ def test_the_lesson_path_links_each_drilled_lesson_with_its_stars(store_url: str
     assert t("lessons_page.drill_link", "en", stars=stars_text(0), count=0) in labels
     pages = {str(link.proto.page) for link in at.get("page_link")}
     assert any("drills" in page for page in pages)
+
+
+def test_the_sidebar_rule_set_and_flags_are_obeyed_by_drills_and_endings() -> None:
+    at = apptest.open_app("drills", params={"lang": "en", "rules": "a-tres",
+                                            "flags": "overtake_when_trumped=true"},
+                          page_params={"skill": "asistir-montar"})
+    entry = at.session_state[SITTING]
+    assert (entry["ruleset"], entry["overrides"]) == ("a-tres",
+                                                      {"overtake_when_trumped": True})
+    drill = sitting("asistir-montar", entry["seed"],
+                    find_rules("a-tres", {"overtake_when_trumped": True}))
+    assert drill.rules.players == 3 and drill.rules.overtake_when_trumped
+    play: EndingPlay = at.session_state["drills_ending"]["play"]
+    assert play.ending.id.startswith("a-tres/") and play.rules.overtake_when_trumped
+    assert len(play.hands) == 3
