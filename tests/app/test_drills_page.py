@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app import apptest
 from tests.app.learners import session_profile
+from tests.app.marking import mark
 from tests.hostile import seen
 from tute_tutor.coach.drills import BEST_CARD, card_codes, sitting
 from tute_tutor.coach.endings import LEARNER, EndingPlay, ending_at
@@ -236,3 +237,35 @@ def test_the_sidebar_rule_set_and_flags_are_obeyed_by_drills_and_endings() -> No
     play: EndingPlay = at.session_state["drills_ending"]["play"]
     assert play.ending.id.startswith("a-tres/") and play.rules.overtake_when_trumped
     assert len(play.hands) == 3
+
+
+def _answer_any(at: AppTest, drill: Any, index: int, lang: str) -> None:
+    """Answer item ``index`` right through the widgets its kind draws."""
+    question = drill.question(index, lang)
+    answering = question.display.answering.value
+    key = cards_key(drill.seed, index)
+    if answering == "mark_cards":
+        mark(at, question.answer, key=key)
+        at.button(key=f"drills_check_{index}").click()
+    elif answering == "click_card":
+        at.button(key=fallback_key(key, CARDS_BY_CODE[question.answer[0]])).click()
+    else:
+        at.button(key=option_key(index, question.answer[0])).click()
+    run(at)
+
+
+CARDS_BY_CODE = {str(card): card for card in CARDS}
+
+
+@pytest.mark.parametrize("skill", ["baraja", "asistir-montar", "tute-a-dos-cambio"])
+def test_every_way_of_answering_earns_the_stars(skill: str, store_url: str) -> None:
+    at = open_drills("es", skill=skill)
+    entry = at.session_state[SITTING]
+    drill = sitting(skill, entry["seed"], find_rules(entry["ruleset"]))
+    for index in range(len(drill)):
+        _answer_any(at, drill, index, "es")
+        assert at.session_state[SITTING]["answers"] == [True] * (index + 1)
+        if index + 1 < len(drill):
+            at.button(key=NEXT_KEY).click()
+            run(at)
+    assert best_stars(open_store(store_url), session_profile(at)) == {skill: 3}
