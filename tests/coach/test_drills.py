@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import WAIT_S
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.drills import (
     BEST_CARD,
     SKILLS,
     SPECS,
     DrillError,
+    best_card,
     card_codes,
+    make_ahead,
     rules_for_skill,
     score,
     sitting,
@@ -129,3 +132,16 @@ def test_best_card_positions_are_clearly_best_by_the_exact_solver(skill: str) ->
         assert not drill.is_right(index, ["not-a-card"]) and not drill.is_right(index, [])
     with pytest.raises(DrillError):
         drill.question(0)
+
+
+def test_a_best_card_position_made_ahead_is_the_one_the_learner_gets() -> None:
+    drill = sitting("errores", 9, CLASICO)
+    assert make_ahead(drill, len(drill)) is None  # no such item
+    worker = make_ahead(drill, 1)
+    assert worker is not None
+    worker.join(WAIT_S)
+    assert not worker.is_alive()
+    assert drill.position(1) is drill.position(1)  # made once, kept
+    assert drill.position(1) == best_card(drill.items[1].seed, CLASICO)
+    quiz = sitting("pisar", 9, CLASICO)
+    assert make_ahead(quiz, 0) is None

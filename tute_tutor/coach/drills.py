@@ -34,8 +34,10 @@ the stock drills with a stock.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from tute_tutor.ai.solver import Solver
@@ -208,10 +210,14 @@ def sitting(skill: str, seed: int, rules: Rules) -> Sitting:
 
 
 # ----------------------------------------------------------------- best card
+@lru_cache(maxsize=512)
 def best_card(seed: int, rules: Rules) -> Puzzle:
     """A position of the last tricks of a real deal with seat 0 to play and one card
     clearly best by the solver (every other legal card worth at least ``MIN_MARGIN``
-    less; at most two best cards): the first one met with best play by everyone."""
+    less; at most two best cards): the first one met with best play by everyone.
+
+    Kept once made (a pure function of its arguments), so that it can be made ahead:
+    :func:`make_ahead`."""
     for attempt in range(200):
         start = ending_at(seed, rules, attempt)
         if start is None:
@@ -229,6 +235,33 @@ def best_card(seed: int, rules: Rules) -> Puzzle:
                 return _puzzle(start.id, play, values, best)
             play.play(best[0])
     raise DrillError(f"no best-card position for seed {seed} under {rules.ruleset}")
+
+
+def make_ahead(drill: Sitting, index: int) -> threading.Thread | None:
+    """Make the best-card position of item ``index`` in a background thread (None when
+    there is no such item), so that it is ready when the learner gets there."""
+    if not 0 <= index < len(drill) or drill.items[index].kind != BEST_CARD:
+        return None
+    key = (drill.items[index].seed, drill.rules)
+    with _AHEAD_LOCK:
+        if key in _AHEAD:  # already being made
+            return None
+        _AHEAD.add(key)
+
+    def work() -> None:
+        try:
+            best_card(*key)
+        finally:
+            with _AHEAD_LOCK:
+                _AHEAD.discard(key)
+
+    worker = threading.Thread(target=work, name="best-card-ahead", daemon=True)
+    worker.start()
+    return worker
+
+
+_AHEAD_LOCK: Final = threading.Lock()
+_AHEAD: Final[set[tuple[int, Rules]]] = set()
 
 
 def _puzzle(ending_id: str, play: EndingPlay, values: dict[int, int],
@@ -316,5 +349,6 @@ def card_codes(cards: Iterable[int]) -> list[str]:
 
 
 __all__ = ["BEST_CARD", "MAX_STARS", "SKILLS", "SPECS", "DrillError", "Item", "Score",
-           "Sitting", "Spec", "best_card", "card_codes", "card_value", "rules_for_skill",
+           "Sitting", "Spec", "best_card", "card_codes", "card_value", "make_ahead",
+           "rules_for_skill",
            "score", "sitting", "spec_of", "star_symbols", "stars"]

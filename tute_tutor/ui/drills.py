@@ -28,6 +28,7 @@ from tute_tutor.coach.drills import (
     Score,
     Sitting,
     best_card,
+    make_ahead,
     score,
     sitting,
     star_symbols,
@@ -95,9 +96,8 @@ def cached_question(skill: str, seed: int, ruleset: str, overrides_json: str, in
         return sitting(skill, seed, rules).question(index, lang)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
 def cached_best_card(seed: int, ruleset: str, overrides_json: str) -> Puzzle:
-    """A best-card position (pure, so cached)."""
+    """A best-card position (kept by the engine once made, maybe made ahead)."""
     return best_card(seed, find_rules(ruleset, json.loads(overrides_json) or None))
 
 
@@ -374,6 +374,7 @@ def render_drills_tab(current: Settings) -> None:
             st.rerun()
         return
     index = len(entry["answers"])
+    make_ahead(drill, index + 1)  # the next best-card position, while this one is read
     st.markdown(f"**{tr('drills.item', number=index + 1, count=len(drill))}**")
     item = drill.items[index]
     try:
