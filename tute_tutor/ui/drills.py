@@ -33,7 +33,7 @@ from tute_tutor.coach.drills import (
     sitting,
     star_symbols,
 )
-from tute_tutor.coach.endings import LEARNER, EndingPlay, ending, same_side
+from tute_tutor.coach.endings import LEARNER, EndingError, EndingPlay, ending, same_side
 from tute_tutor.coach.puzzles import Puzzle
 from tute_tutor.engine.cards import CARDS, Card, cards_of, suit_name
 from tute_tutor.engine.variants import Rules, find_rules
@@ -446,8 +446,12 @@ def render_endings_tab(current: Settings) -> None:
     state = st.session_state
     entry = state.get(ENDING)
     if not _matches(entry, current) or entry is None:
-        with st.spinner(tr("drills.making")):
-            entry = new_ending(current)
+        try:
+            with st.spinner(tr("drills.making")):
+                entry = new_ending(current)
+        except EndingError as error:
+            st.error(escape_markdown(error.message))
+            return
     play: EndingPlay = entry["play"]
     rules, lang, style = play.rules, current.lang, current.deck_style
     st.subheader(tr("drills.ending_heading", id=play.ending.id))
