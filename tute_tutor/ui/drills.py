@@ -512,7 +512,8 @@ def render_endings_tab(current: Settings) -> None:
 
 
 def _on_new_ending() -> None:
-    new_ending(settings())
+    """Drop the ending: the tab makes a new one as it draws (saying so if it cannot)."""
+    st.session_state.pop(ENDING, None)
 
 
 # --------------------------------------------------------------------------- the page
