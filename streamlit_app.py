@@ -12,8 +12,8 @@ from tute_tutor.ui import tr
 from tute_tutor.ui.layout import render_sidebar
 from tute_tutor.ui.state import init_session_defaults
 
-PAGES = ("home", "lessons", "drills", "quiz", "puzzles", "practice", "rooms", "teacher",
-         "try_it", "progress", "rules", "join")
+PAGES = ("home", "lessons", "drills", "quiz", "puzzles", "practice", "watch", "rooms",
+         "teacher", "try_it", "progress", "rules", "join")
 ICONS = {
     "home": ":material/home:",
     "lessons": ":material/school:",
@@ -21,6 +21,7 @@ ICONS = {
     "quiz": ":material/quiz:",
     "puzzles": ":material/extension:",
     "practice": ":material/playing_cards:",
+    "watch": ":material/visibility:",
     "rooms": ":material/groups:",
     "teacher": ":material/co_present:",
     "try_it": ":material/touch_app:",

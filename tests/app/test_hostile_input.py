@@ -59,7 +59,7 @@ def _token(data: Any) -> str:
 
 URL_PARAMS = {
     "lang": "home", "rules": "home", "deck": "home", "flags": "home", "lesson": "lessons",
-    "profile": "progress", "kinds": "quiz", "s": "try_it",
+    "profile": "progress", "kinds": "quiz", "s": "try_it", "h": "watch",
 }
 
 
@@ -120,6 +120,19 @@ def test_fuzz_a_pasted_record_never_runs_as_markup(record: str) -> None:
     at.radio(key="teacher_mode_w").set_value("record").run()
     at.text_area(key="rec_paste").set_value(record).run()
     assert_nothing_live(at)
+
+
+@given(record=st.one_of(hostile_text(), st.builds(
+    lambda key, value: json.dumps({"format": "tute-hand/1", "ruleset": "clasico", key: value}),
+    st.sampled_from(["ruleset", "dealer", "hands", "events", "trump_card", "x"]),
+    hostile_text())))
+@FEW
+def test_fuzz_a_record_pasted_to_watch_never_runs_as_markup(record: str) -> None:
+    at = open_page("watch", {})
+    at.radio(key="watch_source").set_value("record").run()
+    at.text_area(key="watch_paste").set_value(record).run()
+    assert_nothing_live(at)
+    assert at.error or at.info  # refused in one line, or nothing to watch yet
 
 
 @pytest.mark.parametrize("field", ["tb_trick", "tb_hand"])

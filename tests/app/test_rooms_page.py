@@ -218,6 +218,11 @@ def test_a_finished_match_is_downloadable_and_feeds_progress_once(db: str) -> No
     assert room is not None
     hands = store.hands(profile_of(token))
     assert len(hands) == 1
+    # the hand is over: the end review tells why each computer played each card
+    from tute_tutor.live.words import computer_reasons
+
+    reasons = computer_reasons(R.replay(room).game, R.seat_view(room, 0).seats, "es")
+    assert reasons and all(line in texts(at) for line in reasons)
     outcome = R.replay(room).match.hands[0]
     assert hands[0].record == outcome.record
     assert hands[0].won == (outcome.winner == 0)

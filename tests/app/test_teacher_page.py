@@ -292,6 +292,28 @@ def test_hand_record_steps_trick_by_trick() -> None:
     assert t("presenter.trick_of", LANG, number=2, total=10) in _texts(at)
 
 
+def test_a_hand_record_gives_free_cards_their_reason_and_links_to_watch_it() -> None:
+    from tute_tutor.coach.watch import watch_game
+    from tute_tutor.formats.record import replay_game
+    from tute_tutor.formats.share import HAND_QUERY_KEY, decode_hand_link
+    from tute_tutor.ui.presenter import seat_name
+    from tute_tutor.words.coach import reason_text
+
+    record = _played_record()
+    at = _open("pages/teacher.py")
+    _mode(at, "record")
+    at.text_area(key="rec_paste").set_value(json.dumps(record)).run()
+    steps = [s for s in watch_game(replay_game(record)).steps if s.card is not None][:4]
+    text = _texts(at)
+    for step in steps:
+        assert step.reason is not None
+        said = reason_text(step.reason, seat_name(step.seat, 4, LANG), LANG)
+        assert (said in text) == step.is_free
+    link = next(e for e in at.get("page_link") if e.proto.page == "watch")
+    query = dict(part.split("=", 1) for part in link.proto.query_string.split("&"))
+    assert decode_hand_link(query[HAND_QUERY_KEY]) == record and query["lang"] == LANG
+
+
 def test_bad_hand_record_is_one_line() -> None:
     record = _played_record()
     record["events"] = [{"play": "1o"}, {"play": "1o"}]  # type: ignore[index]

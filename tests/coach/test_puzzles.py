@@ -8,6 +8,7 @@ from datetime import date, timedelta
 import pytest
 
 from tests.ai.bruteforce import minimax
+from tests.conftest import WAIT_S
 from tute_tutor.ai.solver import Position
 from tute_tutor.coach.puzzles import (
     MIN_MARGIN,
@@ -244,10 +245,30 @@ def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday() -> None:
     assert streak([], today) == 0
 
 
-def test_a_warm_pool_fills_every_theme_of_its_rule_set_from_the_start() -> None:
+@pytest.fixture(scope="module")
+def warm_a_dos() -> PuzzlePool:
+    """A warm tute a dos pool of one puzzle per theme, its first scan over."""
     pool = PuzzlePool("a-dos", seed=3, size=1, warm=True)
-    pool.wait()
-    assert all(pool.ready(theme) == 1 for theme in (None, "last-trick", "ending"))
+    assert pool.wait(timeout=WAIT_S)
+    return pool
+
+
+def test_a_theme_the_scan_does_not_meet_goes_dry_and_the_scan_stops(
+        warm_a_dos: PuzzlePool) -> None:
+    """In tute a dos a card worth 10 thrown beside the opponent's winning trick is so rare
+    that the ``mistake`` theme goes dry: the scan ends instead of running for ever, and
+    asking for it says so at once."""
+    assert warm_a_dos.ready("mistake") == 0
+    with pytest.raises(PuzzleError, match="no more puzzles of theme 'mistake'"):
+        warm_a_dos.take("mistake", timeout=WAIT_S)
+
+
+def test_a_warm_pool_fills_every_theme_of_its_rule_set_from_the_start(
+        warm_a_dos: PuzzlePool) -> None:
+    pool = warm_a_dos
+    assert all(pool.ready(theme) == 1 for theme in (None, "last-trick", "ending", "counting"))
     assert pool.ready("partner") == 0
     assert pool.take("ending").theme == "ending"
-    pool.wait()
+    assert pool.wait(timeout=WAIT_S)
+    assert pool.ready("ending") == 1
+

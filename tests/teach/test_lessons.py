@@ -56,6 +56,11 @@ REQUIRED_TOPICS = {
     "tute-a-dos-arrastre": "tute a dos: the arrastre and streaks",
     "errores": "the common mistakes",
     "estrategia": "first strategy",
+    "contar-cartas": "strategy: counting cards",
+    "diez-de-ultimas": "strategy: keeping a trump for the last trick",
+    "guardar-cante": "strategy: guarding and timing a cante",
+    "jugar-en-pareja": "strategy: playing with a partner",
+    "mazo-a-dos": "strategy: the two-player stock",
 }
 
 

@@ -69,6 +69,9 @@ TRICKS_LEFT: Final = {4: (2, 3, 4, 5), 3: (2, 3, 4, 5), 2: (2, 3, 4, 5, 6)}
 that the exact solve takes milliseconds (6 tricks in four players is about 12 ms)."""
 MAX_TRIES: Final = 400
 """Deals tried per puzzle asked for before the generator gives up (a rare theme)."""
+DRY_SCAN: Final = 200
+"""Puzzles a pool's scan lets go by, none of a theme still wanted, before that theme is
+dry (:class:`PuzzlePool`)."""
 
 
 class _RulesOnlyCounting(CountingPlayer):
@@ -317,7 +320,10 @@ class PuzzlePool:
     every theme at once, so that the scan fills them all from the start (the page's
     pools, made on a server's first visit). So each theme's
     puzzles come in the seed's order, and the pool is shared by whoever takes from it.
-    Thread-safe.
+    A theme the scan has not met in :data:`DRY_SCAN` puzzles in a row (one a rule set
+    hardly ever has, such as ``mistake`` in tute a dos, where a card that can be thrown
+    beside an opponent's winning trick is rare) is dry: the scan stops asking for it, so
+    it never runs without end, and :meth:`take` says there is none. Thread-safe.
     """
 
     def __init__(self, ruleset: str, *, seed: int = 0, size: int = 8,
@@ -330,6 +336,8 @@ class PuzzlePool:
         self._cond = threading.Condition()
         self._worker: threading.Thread | None = None
         self._exhausted = False
+        self._dry: set[str | None] = set()
+        self._missed = 0
         if warm:
             four = find_rules(ruleset).players == 4
             with self._cond:
@@ -344,7 +352,8 @@ class PuzzlePool:
             return len(self._queues.get(theme, ()))
 
     def _wanted(self) -> bool:
-        return any(len(queue) < self.size for queue in self._queues.values())
+        return any(len(queue) < self.size for theme, queue in self._queues.items()
+                   if theme not in self._dry)
 
     def _scan(self) -> None:
         while True:
@@ -359,10 +368,16 @@ class PuzzlePool:
                     self._worker = None
                     self._cond.notify_all()
                     return
+                self._missed += 1
                 for theme in (None, puzzle.theme):
                     queue = self._queues.get(theme)
                     if queue is not None and len(queue) < self.size:
                         queue.append(puzzle)
+                        self._missed = 0
+                if self._missed >= DRY_SCAN:
+                    self._dry.update(theme for theme, queue in self._queues.items()
+                                     if len(queue) < self.size)
+                    self._missed = 0
                 self._cond.notify_all()
 
     def _wake(self) -> None:
@@ -379,7 +394,8 @@ class PuzzlePool:
         with self._cond:
             queue = self._queues.setdefault(theme, deque())
             self._wake()
-            if not self._cond.wait_for(lambda: bool(queue) or self._exhausted, timeout):
+            if not self._cond.wait_for(
+                    lambda: bool(queue) or self._exhausted or theme in self._dry, timeout):
                 raise PuzzleError(f"no puzzle of theme {theme!r} under {self.ruleset} "
                                   f"found in {timeout:g} s")
             if not queue:
@@ -389,10 +405,11 @@ class PuzzlePool:
             self._wake()
             return puzzle
 
-    def wait(self, timeout: float = 120.0) -> None:
-        """Wait until the scan has filled every queue asked for (tests, benchmarks)."""
+    def wait(self, timeout: float = 120.0) -> bool:
+        """Wait until the scan has filled every queue asked for or found it dry (tests,
+        benchmarks); whether it stopped within ``timeout`` seconds."""
         with self._cond:
-            self._cond.wait_for(lambda: self._worker is None, timeout)
+            return self._cond.wait_for(lambda: self._worker is None, timeout)
 
 
 # ----------------------------------------------------------------- ratings

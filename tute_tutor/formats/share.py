@@ -38,6 +38,9 @@ LINK_VERSION: Final = "1"
 QUERY_KEY: Final = "s"
 """The query parameter that carries a token (``?s=1eJy...``)."""
 
+HAND_QUERY_KEY: Final = "h"
+"""The query parameter that carries a hand record's token (``watch?h=1eJy...``)."""
+
 
 _DEFAULTS: Final[dict[str, Any]] = {"overrides": {}, "trick": [], "stock_left": 0}
 
@@ -100,11 +103,16 @@ def scenarios_from_data(data: object, *, source: str = "link") -> list[Scenario]
     return scenarios
 
 
+def _pack(data: object) -> str:
+    """``data`` as a token: compact JSON, zlib, URL-safe base64, the version marker."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    packed = zlib.compress(text.encode("utf-8"), 9)
+    return LINK_VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
 def encode_link(scenarios: Sequence[Scenario]) -> str:
     """The URL-safe token for one scenario or a sequence (raises if too long for a link)."""
-    text = json.dumps(scenarios_to_data(scenarios), separators=(",", ":"), ensure_ascii=False)
-    packed = zlib.compress(text.encode("utf-8"), 9)
-    token = LINK_VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    token = _pack(scenarios_to_data(scenarios))
     if len(token) > MAX_TOKEN_CHARS:
         raise ShareError(
             f"the link would be {len(token)} characters long: at most {MAX_TOKEN_CHARS}; "
@@ -113,10 +121,11 @@ def encode_link(scenarios: Sequence[Scenario]) -> str:
     return token
 
 
-def decode_link(token: object) -> list[Scenario]:
-    """Scenarios of a token; a one-line :class:`ShareError` for anything wrong with it."""
+def _token_data(token: object, nothing: str) -> object:
+    """The JSON a token carries; a one-line :class:`ShareError` for anything wrong with
+    it (``nothing`` names what an empty link lacks)."""
     if not isinstance(token, str) or not token.strip():
-        raise ShareError("the link carries no scenario", reason="empty")
+        raise ShareError(f"the link carries no {nothing}", reason="empty")
     token = token.strip()
     if len(token) > MAX_TOKEN_CHARS:
         raise ShareError(f"the link is {len(token)} characters long: at most {MAX_TOKEN_CHARS}",
@@ -135,11 +144,48 @@ def decode_link(token: object) -> list[Scenario]:
                          reason="base64") from None
     text = _unpack(packed)
     try:
-        data = parse_json(text, what="the link's content")
+        return parse_json(text, what="the link's content")
     except InputError as error:
         raise ShareError(f"the link is damaged: {error.message}", reason="json",
                          detail=error.message) from None
-    return scenarios_from_data(data, source="link")
+
+
+def decode_link(token: object) -> list[Scenario]:
+    """Scenarios of a token; a one-line :class:`ShareError` for anything wrong with it."""
+    return scenarios_from_data(_token_data(token, "scenario"), source="link")
+
+
+def encode_hand_link(record: Mapping[str, Any]) -> str:
+    """The URL-safe token of a ``tute-hand/1`` record (docs/FORMATS.md, "Hand links"),
+    packed as a scenario link is; raises :class:`ShareError` if too long for a link.
+
+    >>> from tute_tutor.engine.game import Game
+    >>> game = Game.deal("clasico", seed=3)
+    >>> _ = game.play(game.legal_plays()[0])
+    >>> decode_hand_link(encode_hand_link(game.to_record())) == game.to_record()
+    True
+    """
+    token = _pack(dict(record))
+    if len(token) > MAX_TOKEN_CHARS:
+        raise ShareError(f"the link would be {len(token)} characters long: at most "
+                         f"{MAX_TOKEN_CHARS}; save the hand to a file instead",
+                         reason="too_long", detail=str(len(token)))
+    return token
+
+
+def decode_hand_link(token: object) -> dict[str, Any]:
+    """The hand record a token carries, checked by replaying it (every event applied);
+    a one-line :class:`ShareError` (reason ``record`` when the record itself is wrong)."""
+    from tute_tutor.formats.record import ReplayError, replay_game
+
+    data = _token_data(token, "hand")
+    try:
+        replay_game(data)
+    except ReplayError as error:
+        raise ShareError(f"the link's hand record is wrong: {error}", reason="record",
+                         detail=str(error)) from None
+    assert isinstance(data, dict)
+    return data
 
 
 def _unpack(packed: bytes) -> str:
@@ -162,6 +208,11 @@ def _unpack(packed: bytes) -> str:
 def share_query(scenarios: Sequence[Scenario]) -> dict[str, str]:
     """Query parameters that carry ``scenarios`` (``{"s": token}``)."""
     return {QUERY_KEY: encode_link(scenarios)}
+
+
+def hand_url(base_url: str, record: Mapping[str, Any]) -> str:
+    """A full link to the ``watch`` page that opens ``record`` under the app's ``base_url``."""
+    return f"{base_url.rstrip('/')}/watch?{HAND_QUERY_KEY}={encode_hand_link(record)}"
 
 
 def share_url(base_url: str, page: str, scenarios: Sequence[Scenario]) -> str:
@@ -203,8 +254,9 @@ def scenarios_from_file_text(text: str) -> list[Scenario]:
     return scenarios_from_data(data, source="file")
 
 
-__all__ = ["LINK_VERSION", "MAX_JSON_BYTES", "MAX_SCENARIOS", "MAX_TOKEN_CHARS", "QUERY_KEY",
-           "ShareError", "compact_json",
-           "decode_link", "encode_link", "scenarios_from_data", "scenarios_from_file_bytes",
+__all__ = ["HAND_QUERY_KEY", "LINK_VERSION", "MAX_JSON_BYTES", "MAX_SCENARIOS",
+           "MAX_TOKEN_CHARS", "QUERY_KEY", "ShareError", "compact_json", "decode_hand_link",
+           "decode_link", "encode_hand_link", "encode_link", "hand_url", "scenarios_from_data",
+           "scenarios_from_file_bytes",
            "scenarios_from_file_text", "scenarios_to_data", "scenarios_to_file_text",
            "share_query", "share_url"]

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tute_tutor.engine.game import HandResult
+from tute_tutor.coach.watch import watch_game
+from tute_tutor.engine.game import Game, HandResult
 from tute_tutor.live.room import LogEntry, PublicSeat, RoomError
 from tute_tutor.words.catalog import t
+from tute_tutor.words.coach import reason_text
 from tute_tutor.words.explain import explain_refusal
 from tute_tutor.words.log import line_text
 
@@ -66,6 +68,24 @@ def entry_text(entry: LogEntry, seats: Sequence[PublicSeat], viewer: int | None,
     return ""
 
 
+def computer_reasons(game: Game, seats: Sequence[PublicSeat], lang: str) -> list[str]:
+    """Why each computer seat played each of its cards and made each declaration, in
+    order, for the hand's end review: empty while the hand goes on (a reason tells what a
+    seat holds, which the humans at the table must not learn before the end). Seats a
+    computer took over from an idle human are left out: their cards are the human's too.
+    """
+    if not game.finished:
+        return []
+    lines = []
+    for step in watch_game(game).steps:
+        seat = seats[step.seat]
+        if seat.kind != "computer" or step.reason is None:
+            continue
+        lines.append(t("rooms.play.reason_line", lang, trick=step.trick,
+                       reason=reason_text(step.reason, seat_name(seat, lang), lang)))
+    return lines
+
+
 def error_text(err: RoomError, lang: str) -> str:
     """A refused action in one line; an illegal card with the practice table's reason."""
     analysis = err.data.get("analysis")
@@ -81,4 +101,4 @@ def error_text(err: RoomError, lang: str) -> str:
     return text if text != key else t("rooms.error.other", lang, detail=err.message)
 
 
-__all__ = ["entry_text", "error_text", "outcome_text", "seat_name", "side_name"]
+__all__ = ["computer_reasons", "entry_text", "error_text", "outcome_text", "seat_name", "side_name"]

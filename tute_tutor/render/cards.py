@@ -54,6 +54,9 @@ FACE: Final = "#fffdf6"
 OUTLINE: Final = "#2b2b2b"
 LEGAL_RING: Final = "#0a7d3b"
 WINNER_RING: Final = "#b35c00"
+WINNER_TEXT_ON_TABLE: Final = "#9a4f00"
+"""The "wins" badge under a card on the drawn table: darker than the ring, so that it
+reads on the table's green tint (5.3:1; the ring's colour there is only 4.2:1)."""
 FONT: Final = "'DejaVu Sans', Arial, Helvetica, sans-serif"
 SKIN: Final = "#f2c6a0"
 GOLD: Final = "#f2b705"
@@ -966,7 +969,7 @@ def table_html(
         caption = f"<strong>{escape(names[seat])}</strong>"
         if is_winner:
             badge = escape(words.winning_badge)
-            caption += f' <strong style="color:{WINNER_RING}">{badge}</strong>'
+            caption += f' <strong style="color:{WINNER_TEXT_ON_TABLE}">{badge}</strong>'
         if seat < len(notes) and notes[seat]:
             caption += f'<br/><span style="font-size:0.8rem">{escape(notes[seat])}</span>'
         figures.append(

@@ -38,6 +38,9 @@ from tute_tutor.store.tables import (
     naive_utc,
 )
 
+SOURCES = ("drill", "placement")
+"""Where a sitting comes from: the drills page, or the placement test."""
+
 
 def _check_text(value: object, longest: int, what: str) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= longest:
@@ -56,9 +59,14 @@ def _check_count(value: object, what: str, most: int | None = None) -> int:
 
 
 def record_sitting(store: Store, profile: str, skill: str, *, right: int, asked: int,
-                   stars: int, at: datetime | None = None) -> None:
-    """Keep one finished sitting of ``skill`` (``right`` of ``asked``, 0 to 3 stars)."""
+                   stars: int, source: str = "drill", at: datetime | None = None) -> None:
+    """Keep one finished sitting of ``skill`` (``right`` of ``asked``, 0 to 3 stars);
+    ``source`` is ``drill`` (the drills page) or ``placement`` (the lesson's questions of
+    the placement test, all right: one star)."""
     check_profile_name(profile)
+    if source not in SOURCES:
+        raise StoreError(f"a sitting's source is one of {', '.join(SOURCES)}, not "
+                         f"{str(source)[:20]!r}", reason="bad_drill_result")
     _check_text(skill, MAX_SKILL, "skill id")
     _check_count(asked, "asked")
     _check_count(right, "right", asked)
@@ -68,7 +76,7 @@ def record_sitting(store: Store, profile: str, skill: str, *, right: int, asked:
         pid = store.profile_id_in(session, profile, create=True)
         assert pid is not None
         session.add(DrillSittingRow(profile_id=pid, skill=skill, at=naive_utc(at),
-                                    right=right, asked=asked, stars=stars))
+                                    right=right, asked=asked, stars=stars, source=source))
 
     store.run(run)
 
@@ -91,7 +99,8 @@ def best_stars(store: Store, profile: str) -> dict[str, int]:
 
 
 def sittings(store: Store, profile: str) -> list[dict[str, Any]]:
-    """Every sitting of ``profile``, oldest first (skill, right, asked, stars, at)."""
+    """Every sitting of ``profile``, oldest first (skill, right, asked, stars, source,
+    at)."""
     check_profile_name(profile)
 
     def run(session: Session) -> list[dict[str, Any]]:
@@ -102,7 +111,7 @@ def sittings(store: Store, profile: str) -> list[dict[str, Any]]:
                                .where(DrillSittingRow.profile_id == pid)
                                .order_by(DrillSittingRow.id)).all()
         return [{"skill": r.skill, "right": r.right, "asked": r.asked, "stars": r.stars,
-                 "at": r.at} for r in rows]
+                 "source": r.source, "at": r.at} for r in rows]
 
     return store.run(run)
 
@@ -148,5 +157,5 @@ def ending_results(store: Store, profile: str) -> list[dict[str, Any]]:
     return store.run(run)
 
 
-__all__ = ["MAX_STARS", "best_stars", "ending_results", "record_ending", "record_sitting",
-           "sittings"]
+__all__ = ["MAX_STARS", "SOURCES", "best_stars", "ending_results", "record_ending",
+           "record_sitting", "sittings"]

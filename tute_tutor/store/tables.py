@@ -266,6 +266,8 @@ class DrillSittingRow(Base):
     right: Mapped[int] = mapped_column(Integer)
     asked: Mapped[int] = mapped_column(Integer)
     stars: Mapped[int] = mapped_column(Integer)
+    source: Mapped[str] = mapped_column(String(12))
+    """``drill`` (the drills page) or ``placement`` (the placement test)."""
 
 
 class EndingResultRow(Base):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 import streamlit as st
@@ -27,6 +28,8 @@ from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
 from tute_tutor.formats.scenario import Scenario
+from tute_tutor.quiz.question import Answering, QuizQuestion
+from tute_tutor.quiz.srs import replay_history
 from tute_tutor.store import drills as drill_store
 from tute_tutor.teach.done import has_drill
 from tute_tutor.teach.done import lessons_done as done_with_drills
@@ -37,6 +40,15 @@ from tute_tutor.teach.lessons import (
     LessonQuestion,
     lessons_dir,
     load_lessons,
+)
+from tute_tutor.teach.placement import PlacementQuestion, is_right, lessons_earned, placement_test
+from tute_tutor.teach.review import (
+    ReviewItem,
+    add_result,
+    due_count,
+    pick_sitting,
+    read_history,
+    review_items,
 )
 from tute_tutor.teach.rulebook import trick_roles
 from tute_tutor.ui.layout import (
@@ -179,6 +191,8 @@ def _close() -> None:
 def render_lessons_page() -> None:
     """The whole lessons page: one open lesson (``?lesson=id``) or the list."""
     lessons, errors = current_lessons()
+    if render_sitting(lessons):
+        return
     wanted = st.query_params.get(LESSON_PARAM)
     if wanted:
         by_id = {lesson.id: lesson for lesson in lessons}
@@ -224,6 +238,7 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
                                                           done=count, total=len(lessons)))
     elif not errors:
         st.info(tr("lessons_page.no_lessons"))
+    render_path_tools(lessons, done)
     for number, lesson in enumerate(lessons, 1):
         where = status[lesson.id]
         with st.container(border=True, key=f"lesson_path_{lesson.id}"):
@@ -483,3 +498,295 @@ def _show_verdict(question: LessonQuestion, picked: set[int]) -> None:
         analysis = question.scenario.analyse()
         draw_cards(question.scenario.hand, legal=analysis.legal, width=70)
     st.info(question.explanation_in(lang), icon=":material/lightbulb:")
+
+
+# --------------------------------------------------------------------------- path tools
+# The placement test, the mixed review and the link to the quiz's spaced repetition: their
+# own section, reached from the list (render_path_tools) and drawn instead of it
+# (render_sitting) while ``?sitting=`` names one.
+SITTING_PARAM = "sitting"
+"""URL parameter naming the sitting drawn instead of the list: ``placement`` or ``review``."""
+SITTINGS = ("placement", "review")
+PLACEMENT_SEED = "placement_seed"
+PLACEMENT_ANSWERS = "placement_answers"
+REVIEW_ITEMS = "review_items"
+REVIEW_RECORDED = "review_recorded"
+REVIEW_ROUND = "review_round"
+REVIEW_STATE_KEY = "lessons.review"
+"""The saved state (per profile) holding the review history of lesson items."""
+
+
+def _start_sitting(name: str) -> None:
+    st.query_params[SITTING_PARAM] = name
+    if name == "placement":
+        st.session_state[PLACEMENT_SEED] = random.SystemRandom().randrange(10**9)
+        st.session_state[PLACEMENT_ANSWERS] = {}
+    else:
+        st.session_state.pop(REVIEW_ITEMS, None)
+        st.session_state[REVIEW_ROUND] = st.session_state.get(REVIEW_ROUND, 0) + 1
+    st.session_state[SCROLL_TOP] = st.session_state.get(SCROLL_TOP, 0) + 1
+
+
+def _end_sitting() -> None:
+    if SITTING_PARAM in st.query_params:
+        del st.query_params[SITTING_PARAM]
+
+
+def render_sitting(lessons: Sequence[Lesson]) -> bool:
+    """The placement test or a review sitting when ``?sitting=`` names one; whether one
+    was drawn (the list is not drawn then)."""
+    wanted = st.query_params.get(SITTING_PARAM)
+    if wanted not in SITTINGS or not lessons:
+        return False
+    st.button(tr("lessons_page.back"), key="sitting_back", on_click=_end_sitting)
+    if wanted == "placement":
+        render_placement(lessons)
+    else:
+        render_review(lessons)
+    _scroll_to_top()
+    return True
+
+
+def _quiz_due() -> int | None:
+    """How many of the quiz's rules FSRS wants asked now (None before any quiz answer or
+    when the store fails)."""
+    try:
+        answers = get_store().answers(current_profile())
+    except TuteError:
+        return None
+    if not answers:
+        return None
+    return due_count(replay_history(answers), datetime.now(UTC).replace(tzinfo=None))
+
+
+def render_path_tools(lessons: Sequence[Lesson], done: set[str]) -> None:
+    """Above the path: the placement test, a mixed review of the lessons done and the
+    quiz's spaced repetition with how many rules are due."""
+    if not lessons:
+        return
+    with st.container(border=True, key="lesson_path_tools"):
+        test, review, quiz = st.columns(3)
+        with test:
+            st.markdown(f"**{tr('lessons_page.path.placement_title')}**")
+            st.caption(tr("lessons_page.path.placement_help"))
+            st.button(tr("lessons_page.path.placement_start"), key="placement_start",
+                      on_click=_start_sitting, args=("placement",),
+                      icon=":material/fact_check:")
+        with review:
+            st.markdown(f"**{tr('lessons_page.path.review_title')}**")
+            count = len(review_items(lessons, done))
+            if count:
+                st.caption(tr_count("lessons_page.path.review_help", count))
+            else:
+                st.caption(tr("lessons_page.path.review_none"))
+            st.button(tr("lessons_page.path.review_start"), key="review_start",
+                      on_click=_start_sitting, args=("review",), disabled=not count,
+                      icon=":material/autorenew:")
+        with quiz:
+            st.markdown(f"**{tr('lessons_page.path.quiz_title')}**")
+            due = _quiz_due()
+            if due is None:
+                st.caption(tr("lessons_page.path.quiz_new"))
+            else:
+                st.caption(tr_count("lessons_page.path.quiz_due", due))
+            st.page_link("pages/quiz.py", label=tr("lessons_page.path.quiz_open"),
+                         icon=":material/quiz:")
+
+
+# -- the placement test
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _placement(seed: int, lang: str, lesson_ids: tuple[str, ...]) -> list[PlacementQuestion]:
+    return placement_test(seed, lang, lesson_ids)
+
+
+def render_placement(lessons: Sequence[Lesson]) -> None:
+    """The placement test: every question drawn by the engine; each lesson whose every
+    question is answered right is marked done, at once."""
+    lang = settings().lang
+    st.title(tr("lessons_page.placement.title"))
+    st.markdown(tr("lessons_page.placement.intro"))
+    state = st.session_state
+    if PLACEMENT_SEED not in state:
+        state[PLACEMENT_SEED] = random.SystemRandom().randrange(10**9)
+        state[PLACEMENT_ANSWERS] = {}
+    answers: dict[int, list[str]] = state.setdefault(PLACEMENT_ANSWERS, {})
+    test = _placement(int(state[PLACEMENT_SEED]), lang, tuple(lesson.id for lesson in lessons))
+    titles = {lesson.id: lesson.title[lang] for lesson in lessons}
+    for index, item in enumerate(test):
+        with st.container(border=True, key=f"placement_q{index}"):
+            _placement_question(item, index, answers)
+    earned = lessons_earned(test, answers)
+    _mark_placed(earned, test)
+    st.divider()
+    st.progress(len(answers) / len(test),
+                text=tr_count("lessons_page.placement.answered", len(test),
+                              answered=len(answers), total=len(test)))
+    if earned:
+        st.success(tr("lessons_page.placement.marked",
+                      lessons=", ".join(titles[lesson] for lesson in earned)),
+                   icon=":material/task_alt:")
+    if len(answers) == len(test):
+        if not earned:
+            st.info(tr("lessons_page.placement.none_marked"), icon=":material/school:")
+        st.button(tr("lessons_page.placement.again"), key="placement_again",
+                  on_click=_start_sitting, args=("placement",))
+
+
+def _placement_question(item: PlacementQuestion, index: int,
+                        answers: dict[int, list[str]]) -> None:
+    """One question of the test: its facts and cards, then the answer, once."""
+    question = item.question
+    drawn = set(question.board.drawn_facts)
+    st.markdown(f"**{tr('lessons_page.question_number', number=index + 1)}.** "
+                + " ".join(fact for i, fact in enumerate(question.facts) if i not in drawn))
+    board, display = question.board, question.display
+    if display.table and board.trick:
+        draw_trick([Card.parse(c) for c in board.trick], labels=board.trick_labels, width=70)
+    if display.hand and board.hand:
+        draw_cards([Card.parse(c) for c in board.hand], width=60)
+    st.markdown(f"**{question.ask}**")
+    key = f"placement_q{index}"
+    chosen = answers.get(index)
+    if chosen is None:
+        chosen = _placement_answer(question, key)
+        if chosen is not None:
+            answers[index] = chosen
+            st.rerun()  # drawn again without the answer widgets, the lessons marked
+    if chosen is not None:
+        if is_right(item, chosen):
+            st.success(tr("lessons_page.placement.right"), icon=":material/check_circle:")
+        else:
+            right = ", ".join(question.label_of(value) for value in question.answer)
+            st.error(tr("lessons_page.placement.wrong", right=right), icon=":material/cancel:")
+        st.caption(question.explanation)
+
+
+def _placement_answer(question: QuizQuestion, key: str) -> list[str] | None:
+    """The learner's answer widgets; the chosen option values once given, else None."""
+    answering = question.display.answering
+    cards = [Card.parse(value) for value in question.options] if question.option_cards else []
+    if answering is Answering.MARK_CARDS:
+        st.caption(tr("lessons_page.pick_legal"))
+        marked = pick_cards(cards, key=f"{key}_cards", width=70)
+        if st.button(tr("lessons_page.check"), key=f"{key}_check"):
+            if marked:
+                return [str(card) for card in marked]
+            st.warning(tr("lessons_page.pick_a_card"), icon=":material/touch_app:")
+        return None
+    if answering is Answering.CLICK_CARD:
+        st.caption(tr("lessons_page.placement.click_card"))
+        clicked = pick_card(cards, key=f"{key}_click", width=70)
+        return None if clicked is None else [str(clicked)]
+    options = list(range(len(question.options)))
+    choice = st.radio(tr("lessons_page.choose_one"), options, index=None, key=f"{key}_choice",
+                      format_func=_option_label(question.option_labels))
+    if st.button(tr("lessons_page.check"), key=f"{key}_check"):
+        if choice is not None:
+            return [question.options[choice]]
+        st.warning(tr("lessons_page.pick_an_answer"), icon=":material/touch_app:")
+    return None
+
+
+def _mark_placed(earned: Sequence[str], test: Sequence[PlacementQuestion]) -> None:
+    """Save as done each lesson the test earned that is not done yet: its questions, and
+    for a lesson with a drill a one-star sitting of it (the lesson's questions of the test,
+    all right: ``source="placement"`` in the store)."""
+    answered = questions_done()
+    stars = drill_stars()
+    for lesson_id in earned:
+        try:
+            if lesson_id not in answered:
+                get_store().record_lesson(current_profile(), lesson_id)
+            if has_drill(lesson_id) and stars.get(lesson_id, 0) < 1:
+                asked = sum(1 for item in test if item.skill.lesson == lesson_id)
+                drill_store.record_sitting(get_store(), current_profile(), lesson_id,
+                                           right=asked, asked=asked, stars=1,
+                                           source="placement")
+        except TuteError as error:
+            st.error(tr("lessons_page.store_failed", error=str(error)),
+                     icon=":material/error:")
+            return
+
+
+# -- the mixed review
+def _review_history() -> dict[str, list[tuple[bool, datetime]]]:
+    try:
+        data = get_store().load_state(current_profile(), REVIEW_STATE_KEY)
+    except TuteError:
+        return {}
+    return read_history(data)
+
+
+def _record_review(key: str, correct: bool) -> str | None:
+    """Add one result to the stored review history; the store's message on failure."""
+    try:
+        store = get_store()
+        profile = current_profile()
+        data = store.load_state(profile, REVIEW_STATE_KEY)
+        store.save_state(profile, REVIEW_STATE_KEY,
+                         add_result(data, key, correct, datetime.now(UTC)))
+    except TuteError as error:
+        return str(error)
+    return None
+
+
+def render_review(lessons: Sequence[Lesson]) -> None:
+    """A mixed review sitting: items of the lessons done, the ones answered wrong or long
+    ago first; each first answer is saved for the next sitting."""
+    lang = settings().lang
+    st.title(tr("lessons_page.review.title"))
+    st.markdown(tr("lessons_page.review.intro"))
+    state = st.session_state
+    items = review_items(lessons, questions_done())  # every lesson studied
+    if not items:
+        st.info(tr("lessons_page.path.review_none"), icon=":material/school:")
+        return
+    if REVIEW_ITEMS not in state:
+        chosen = pick_sitting(items, _review_history(), datetime.now(UTC).replace(tzinfo=None),
+                              random.Random(random.SystemRandom().randrange(2**32)))
+        state[REVIEW_ITEMS] = [item.key for item in chosen]
+        state[REVIEW_RECORDED] = {}
+    by_key = {item.key: item for item in items}
+    keys = [key for key in state[REVIEW_ITEMS] if key in by_key]
+    recorded: dict[str, bool] = state.setdefault(REVIEW_RECORDED, {})
+    by_id = {lesson.id: lesson for lesson in lessons}
+    round_ = state.get(REVIEW_ROUND, 0)
+    for number, key in enumerate(keys, 1):
+        item = by_key[key]
+        lesson = by_id[item.lesson]
+        widget = f"review{round_}_{key.replace('/', '_')}"
+        st.caption(tr("lessons_page.review.from", number=number, title=lesson.title[lang]))
+        try:
+            right = _review_item(lesson, item, widget, number)
+        except TuteError as error:
+            st.error(escape_markdown(f"{lesson.path.name}: {error}"), icon=":material/warning:")
+            continue
+        if right is not None and key not in recorded:
+            recorded[key] = right
+            problem = _record_review(key, right)
+            if problem is not None:
+                st.warning(tr("lessons_page.store_failed", error=problem),
+                           icon=":material/warning:")
+    st.divider()
+    answered = sum(1 for key in keys if key in recorded)
+    right_count = sum(1 for key in keys if recorded.get(key))
+    st.progress(answered / len(keys) if keys else 1.0,
+                text=tr_count("lessons_page.review.score", len(keys), right=right_count,
+                              answered=answered, total=len(keys)))
+    if answered == len(keys):
+        st.button(tr("lessons_page.review.again"), key="review_again", type="primary",
+                  on_click=_start_sitting, args=("review",))
+
+
+def _review_item(lesson: Lesson, item: ReviewItem, widget: str, number: int) -> bool | None:
+    """Draw one review item; its first verdict once answered (right or not), else None."""
+    if item.kind == "question":
+        question = lesson.questions[item.index]
+        right = render_question(question, widget, number)
+        return right if st.session_state.get(f"{widget}_checked") else None
+    block = lesson.blocks[item.index]
+    render_scenario_block(block, widget)
+    picked = st.session_state.get(f"{widget}_picked")
+    if picked is None:
+        return None
+    return block.is_right([Card.parse(code) for code in picked])

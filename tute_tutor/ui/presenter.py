@@ -13,13 +13,16 @@ from typing import Any, Final
 
 import streamlit as st
 
+from tute_tutor.coach.watch import reason_before
 from tute_tutor.engine.cards import Card, known_deck, suit_from_letter, suit_name
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import Game
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.formats.record import apply_record_event, start_replay, summary
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.teach.worksheet import rule_notes, ruleset_label, seat_key, trick_labels
 from tute_tutor.words.catalog import t, t_count
+from tute_tutor.words.coach import reason_text
 from tute_tutor.words.explain import describe_play, explain, explain_refusal
 from tute_tutor.words.markup import escape_markdown
 
@@ -109,6 +112,9 @@ class PlayStep:
     card: Card
     analysis: PlayAnalysis
     sentence: str
+    reason: str = ""
+    """The coach's reason for a free card, read off that seat's view then ("" for a
+    card that was the only one allowed: ``sentence`` already gives its rule)."""
 
     @property
     def is_legal(self) -> bool:
@@ -166,11 +172,13 @@ def walk_record(record: object, lang: str = "es") -> RecordWalk:
         if isinstance(event, Mapping) and "play" in event and not game.finished:
             seat = game.turn
             analysis = game.analyse()
+            reason = _free_reason(game, seat, event["play"], seat_name(seat, players, lang),
+                                  lang)
             apply_record_event(game, index, event)
             card = Card.parse(str(event["play"]))
             plays.append(PlayStep(seat, card, analysis,
                                   describe_play(seat_name(seat, players, lang), analysis,
-                                                card, lang)))
+                                                card, lang), reason))
             if len(game.tricks) > len(tricks):
                 done = game.tricks[-1]
                 close(done.number, done.winner, done.points)
@@ -187,6 +195,19 @@ def walk_record(record: object, lang: str = "es") -> RecordWalk:
         close(len(tricks) + 1, None, None)
     return RecordWalk(ruleset=str(record.get("ruleset")), players=players, dealer=game.dealer,
                       trump=game.trump, tricks=tuple(tricks), result=summary(game))
+
+
+def _free_reason(game: Game, seat: int, code: object, name: str, lang: str) -> str:
+    """The coach's reason for ``seat`` playing the card ``code`` now, if it had a choice
+    ("" otherwise, and for a card that is not the seat's to play: the replay refuses it)."""
+    try:
+        card = Card.parse(str(code))
+    except TuteError:
+        return ""
+    analysis = game.analyse(seat)
+    if card not in analysis.legal or len(analysis.legal) < 2:
+        return ""
+    return reason_text(reason_before(game, seat, card), name, lang)
 
 
 def _event_note(event: object, players: int, lang: str) -> str:
@@ -340,6 +361,8 @@ def render_record_trick(walk: RecordWalk, index: int, *, style: str, lang: str,
         text = f"#### {play.sentence}"
         if play.is_legal:
             st.markdown(text)
+            if play.reason:
+                st.markdown(play.reason)
         else:
             st.error(play.sentence, icon="🚫")
     if trick.winner is not None:

@@ -436,9 +436,24 @@ def end_area(room: R.Room, view: R.SeatRoomView, mine: str) -> None:
         data = json.dumps(list(view.records), ensure_ascii=False, indent=1)
         st.download_button(tr("rooms.play.download"), data, file_name=f"room-{room.code}.json",
                            mime="application/json", key="rooms_download")
+    if view.hand_over:
+        reasons_review(room, view)
     if view.hand_over and not view.match_over and view.seat is not None and st.button(
             tr("rooms.play.next_hand"), type="primary", key="rooms_next"):
         _act(room.code, mine, "next")
+
+
+def reasons_review(room: R.Room, view: R.SeatRoomView) -> None:
+    """Once the hand is over, why each computer played each card (never during the hand:
+    a reason can tell what a computer holds)."""
+    from tute_tutor.live.words import computer_reasons
+
+    lines = computer_reasons(R.replay(room).game, view.seats, _lang())
+    if not lines:
+        return
+    with st.expander(tr("rooms.play.reasons_title"), key="rooms_reasons"):
+        st.caption(tr("rooms.play.reasons_intro"))
+        st.markdown("\n".join(f"- {line}" for line in lines))
 
 
 def _side(view: R.SeatRoomView, side: int) -> str:

@@ -20,8 +20,10 @@ from tute_tutor.formats.limits import MAX_FIELD_CHARS, MAX_FILE_BYTES
 from tute_tutor.formats.record import ReplayError, load_record_text
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.formats.share import (
+    HAND_QUERY_KEY,
     QUERY_KEY,
     ShareError,
+    encode_hand_link,
     encode_link,
     scenarios_from_file_bytes,
     scenarios_to_file_text,
@@ -377,10 +379,24 @@ def records(projecting: bool = False) -> None:
                   icon=":material/arrow_forward:")
         st.caption(tr("teacher.keys_hint"))
         st.toggle(tr("teacher.record_project"), key=RECORD_PROJECT, persist_state=KEEP)
+        if not projecting:
+            watch_link(record, lang)
     pr.render_record_trick(walk, index, style=style, lang=lang,
                            width=pr.BIG_CARD if projecting else 110)
     if index == len(walk.tricks) - 1:
         pr.render_record_result(walk, lang)
+
+
+def watch_link(record: object, lang: str) -> None:
+    """A link to the Watch page with this hand, every card with its reason (none when the
+    hand is too long for a link)."""
+    try:
+        token = encode_hand_link(record)  # type: ignore[arg-type]
+    except ShareError:
+        return
+    st.page_link("pages/watch.py", label=tr("teacher.record_watch"),
+                 icon=":material/visibility:",
+                 query_params={HAND_QUERY_KEY: token, "lang": lang})
 
 
 def render_teacher_page() -> None:

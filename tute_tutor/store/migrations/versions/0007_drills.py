@@ -26,6 +26,7 @@ def upgrade() -> None:
         sa.Column("right", sa.Integer(), nullable=False),
         sa.Column("asked", sa.Integer(), nullable=False),
         sa.Column("stars", sa.Integer(), nullable=False),
+        sa.Column("source", sa.String(length=12), nullable=False),
         sa.ForeignKeyConstraint(["profile_id"], ["profiles.id"],
                                 name="fk_drill_sittings_profile_id"),
         sa.PrimaryKeyConstraint("id"),
