@@ -116,3 +116,14 @@ def test_a_database_at_revision_0006_is_upgraded_and_keeps_its_rows(tmp_path: Pa
     with store.engine.connect() as connection:
         assert MigrationContext.configure(connection).get_current_heads() == (migrate.head(),)
         assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+
+
+def test_a_sitting_keeps_where_it_came_from_and_a_bad_source_is_refused() -> None:
+    store = open_store("sqlite://")
+    record_sitting(store, "Ana", "baraja", right=1, asked=1, stars=1, source="placement")
+    record_sitting(store, "Ana", "baraja", right=8, asked=8, stars=3)
+    assert [(s["source"], s["stars"]) for s in sittings(store, "Ana")] == [
+        ("placement", 1), ("drill", 3)]
+    assert best_stars(store, "Ana") == {"baraja": 3}
+    with pytest.raises(StoreError, match="source"):
+        record_sitting(store, "Ana", "baraja", right=1, asked=1, stars=1, source="guess")
