@@ -117,6 +117,7 @@ def test_best_card_positions_are_clearly_best_by_the_exact_solver(skill: str) ->
     assert 6 <= len(drill) <= 10
     for index in range(2):  # two positions each: a solve per position keeps it quick
         puzzle = drill.position(index)
+        assert puzzle.theme == drill.items[index].rule or not drill.items[index].rule
         position = Position.from_rules(CLASICO, puzzle.hands, puzzle.trump, puzzle.leader,
                                        puzzle.trick)
         assert position.to_move == puzzle.to_play == 0

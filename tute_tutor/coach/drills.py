@@ -42,7 +42,7 @@ from typing import Final
 
 from tute_tutor.ai.solver import Solver
 from tute_tutor.coach.endings import LEARNER, EndingPlay, ending_at
-from tute_tutor.coach.puzzles import MIN_MARGIN, Puzzle
+from tute_tutor.coach.puzzles import MIN_MARGIN, Puzzle, classify
 from tute_tutor.engine.cards import CARDS, FULL_DECK_MASK, Card
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.variants import Rules, find_rules
@@ -102,6 +102,9 @@ SPECS: Final[dict[str, Spec]] = {
                                  ("legal", "fallar"), ("renuncio", "montar")), preset="a-dos",
                                 players=2),
     "estrategia": Spec(((BEST_CARD, ""),), count=6, target=4),
+    "contar-cartas": Spec(((BEST_CARD, "counting"), (BEST_CARD, "")), count=6, target=4),
+    "diez-de-ultimas": Spec(((BEST_CARD, "last-trick"),), count=6, target=4),
+    "jugar-en-pareja": Spec(((BEST_CARD, ""),), count=6, target=4, players=4),
     "errores": Spec(((BEST_CARD, ""),), count=6, target=4),
 }
 """Every skill with a drill, by lesson id. The lessons ``partida`` (the match's score),
@@ -180,7 +183,7 @@ class Sitting:
         item = self.items[index]
         if item.kind != BEST_CARD:
             raise DrillError(f"item {index} is a {item.kind} question: use question()")
-        return best_card(item.seed, self.rules)
+        return best_card(item.seed, self.rules, item.rule)
 
     def is_right(self, index: int, chosen: Iterable[str]) -> bool:
         """Does ``chosen`` (option values; a card code for a best card) answer item
@@ -211,14 +214,16 @@ def sitting(skill: str, seed: int, rules: Rules) -> Sitting:
 
 # ----------------------------------------------------------------- best card
 @lru_cache(maxsize=512)
-def best_card(seed: int, rules: Rules) -> Puzzle:
+def best_card(seed: int, rules: Rules, theme: str = "") -> Puzzle:
     """A position of the last tricks of a real deal with seat 0 to play and one card
     clearly best by the solver (every other legal card worth at least ``MIN_MARGIN``
-    less; at most two best cards): the first one met with best play by everyone.
+    less; at most two best cards): the first one met with best play by everyone, of
+    ``theme`` (one of :data:`tute_tutor.coach.puzzles.THEMES`, read off the position as
+    the puzzles read it; empty: any).
 
     Kept once made (a pure function of its arguments), so that it can be made ahead:
     :func:`make_ahead`."""
-    for attempt in range(200):
+    for attempt in range(MAX_DEALS):
         start = ending_at(seed, rules, attempt)
         if start is None:
             continue
@@ -232,9 +237,16 @@ def best_card(seed: int, rules: Rules) -> Puzzle:
             best = tuple(sorted(c for c, v in values.items() if v == top))
             rest = [v for c, v in values.items() if c not in best]
             if len(best) <= 2 and rest and max(rest) <= top - MIN_MARGIN:
-                return _puzzle(start.id, play, values, best)
+                found = _puzzle(start.id, play, values, best)
+                if not theme or found.theme == theme:
+                    return found
             play.play(best[0])
-    raise DrillError(f"no best-card position for seed {seed} under {rules.ruleset}")
+    raise DrillError(f"no best-card position of theme {theme or 'any'!r} for seed {seed} "
+                     f"under {rules.ruleset}")
+
+
+MAX_DEALS: Final = 300
+"""Deals tried for one best-card position before giving up."""
 
 
 def make_ahead(drill: Sitting, index: int) -> threading.Thread | None:
@@ -242,7 +254,7 @@ def make_ahead(drill: Sitting, index: int) -> threading.Thread | None:
     there is no such item), so that it is ready when the learner gets there."""
     if not 0 <= index < len(drill) or drill.items[index].kind != BEST_CARD:
         return None
-    key = (drill.items[index].seed, drill.rules)
+    key = (drill.items[index].seed, drill.rules, drill.items[index].rule)
     with _AHEAD_LOCK:
         if key in _AHEAD:  # already being made
             return None
@@ -261,7 +273,7 @@ def make_ahead(drill: Sitting, index: int) -> threading.Thread | None:
 
 
 _AHEAD_LOCK: Final = threading.Lock()
-_AHEAD: Final[set[tuple[int, Rules]]] = set()
+_AHEAD: Final[set[tuple[int, Rules, str]]] = set()
 
 
 def _puzzle(ending_id: str, play: EndingPlay, values: dict[int, int],
@@ -273,8 +285,10 @@ def _puzzle(ending_id: str, play: EndingPlay, values: dict[int, int],
     trick = tuple(play.trick)
     played = FULL_DECK_MASK & ~held & ~sum(1 << c for c in trick)
     ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
+    theme = classify(play.rules, play.ending.trump, hands, trick, LEARNER, played, values,
+                     best)
     return Puzzle(id=f"{ending_id}/{len(play.verdicts)}", ruleset=play.rules.ruleset,
-                  theme="ending", trump=play.ending.trump, hands=hands, leader=play.leader,
+                  theme=theme, trump=play.ending.trump, hands=hands, leader=play.leader,
                   trick=trick, to_play=LEARNER, values=ordered, best=best, played=played)
 
 

@@ -96,9 +96,9 @@ def cached_question(skill: str, seed: int, ruleset: str, overrides_json: str, in
         return sitting(skill, seed, rules).question(index, lang)
 
 
-def cached_best_card(seed: int, ruleset: str, overrides_json: str) -> Puzzle:
+def cached_best_card(seed: int, ruleset: str, overrides_json: str, theme: str = "") -> Puzzle:
     """A best-card position (kept by the engine once made, maybe made ahead)."""
-    return best_card(seed, find_rules(ruleset, json.loads(overrides_json) or None))
+    return best_card(seed, find_rules(ruleset, json.loads(overrides_json) or None), theme)
 
 
 def _overrides_json(rules: Rules) -> str:
@@ -304,7 +304,8 @@ def _draw_feedback(entry: dict[str, Any], drill: Sitting, current: Settings) -> 
     lang = current.lang
     item = drill.items[index]
     if item.kind == BEST_CARD:
-        puzzle = cached_best_card(item.seed, drill.rules.ruleset, _overrides_json(drill.rules))
+        puzzle = cached_best_card(item.seed, drill.rules.ruleset, _overrides_json(drill.rules),
+                                  item.rule)
         best = ", ".join(CARDS[c].name_with_article(lang) for c in puzzle.best)
         if feedback["right"]:
             st.success(tr("drills.right"), icon=":material/check_circle:")
@@ -381,7 +382,7 @@ def render_drills_tab(current: Settings) -> None:
         if item.kind == BEST_CARD:
             with st.spinner(tr("drills.making")):
                 puzzle = cached_best_card(item.seed, drill.rules.ruleset,
-                                          _overrides_json(drill.rules))
+                                          _overrides_json(drill.rules), item.rule)
             _draw_best_card(entry, drill, puzzle, current)
         else:
             question = cached_question(skill, drill.seed, entry["ruleset"],
