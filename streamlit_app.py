@@ -12,11 +12,12 @@ from tute_tutor.ui import tr
 from tute_tutor.ui.layout import render_sidebar
 from tute_tutor.ui.state import init_session_defaults
 
-PAGES = ("home", "lessons", "quiz", "puzzles", "practice", "watch", "rooms", "teacher", "try_it",
-         "progress", "rules", "join")
+PAGES = ("home", "lessons", "drills", "quiz", "puzzles", "practice", "watch", "rooms",
+         "teacher", "try_it", "progress", "rules", "join")
 ICONS = {
     "home": ":material/home:",
     "lessons": ":material/school:",
+    "drills": ":material/fitness_center:",
     "quiz": ":material/quiz:",
     "puzzles": ":material/extension:",
     "practice": ":material/playing_cards:",

@@ -1,8 +1,9 @@
 """Real-browser tests of the lesson path (marker ``browser``), on a laptop and a phone.
 
-A lesson counts as done only once every closing question is answered right (clicked in
-Chromium as a learner would), the path then shows it done and the next one up next, and
-"next lesson" opens the next lesson at its top.
+A lesson's closing questions count only once every one is answered right (clicked in
+Chromium as a learner would); a lesson with a drill then waits for a star in it (the path
+keeps it up next, with a link to its drill: tests/app/test_browser_drills.py earns one),
+and "next lesson" opens the next lesson at its top.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.app.conftest import app_drawn, until
+from tute_tutor.coach.drills import SKILLS
 from tute_tutor.teach.lessons import LESSONS_DIR, LessonQuestion, load_lessons
 from tute_tutor.words.catalog import t, t_count
 
@@ -57,7 +59,7 @@ def _answer(page: Any, box: Any, question: LessonQuestion, *, right: bool,
     wait_for_app(page)
 
 
-def test_a_lesson_is_done_only_when_its_questions_are_answered_right(
+def test_a_lessons_questions_count_when_all_are_right_and_its_drill_waits_for_a_star(
     sized_page: Any,
     app_url: str,
     wait_for_app: Callable[[Any], None],
@@ -95,15 +97,18 @@ def test_a_lesson_is_done_only_when_its_questions_are_answered_right(
     question = lesson.questions[wrong_one]
     box.get_by_text(question.options["es"][question.answer[0]], exact=True).click()
     box.get_by_text(t("lessons_page.correct", "es")).wait_for()
-    page.get_by_text(t("lessons_page.earned", "es")).wait_for()
+    # The first lesson has a drill: its questions are right, a star in the drill is left.
+    assert lesson.id in SKILLS
+    page.get_by_text(t("lessons_page.drill_needed", "es")).wait_for()
+    assert not page.get_by_text(t("lessons_page.earned", "es")).count()
     wait_for_app(page)
     screenshot(page, f"lesson-earned-{page.viewport_name}")
     page.get_by_role("button", name=t("lessons_page.back", "es")).click()
     wait_for_app(page)
-    page.locator(f".st-key-lesson_path_{lesson.id}").get_by_text(
-        t("lessons_page.status.done", "es")).wait_for()
-    page.locator(f".st-key-lesson_path_{LESSONS[1].id}").get_by_text(
-        t("lessons_page.status.next", "es")).wait_for()
+    path_box = page.locator(f".st-key-lesson_path_{lesson.id}")
+    path_box.get_by_text(t("lessons_page.status.next", "es")).wait_for()
+    path_box.get_by_role("link", name=t("lessons_page.drill_link", "es", stars="☆☆☆",
+                                         count=0)).wait_for()
     screenshot(page, f"lesson-path-{page.viewport_name}")
 
 

@@ -153,3 +153,26 @@ def test_the_quiz_link_says_how_many_rules_are_due(store: Store) -> None:
     at = open_app("lessons", token=token, params={"lang": "en"})
     captions = [str(c.value) for c in at.caption]
     assert t_count("lessons_page.path.quiz_due", due, "en") in captions
+
+
+def test_a_lesson_the_placement_test_earns_is_done_with_its_drill_star(store: Store) -> None:
+    from tute_tutor.store.drills import best_stars, sittings
+    from tute_tutor.ui.lessons import lesson_status
+
+    token = new_token()
+    me = profile_of(token)
+    test = placement_test(SEED, "es", IDS)
+    at = open_sitting(token, "placement")
+    first = test[0]
+    answer(at, 0, first, list(first.question.answer))
+    assert not at.exception
+    assert best_stars(store, me) == {"baraja": 1}  # baraja has a drill: one star
+    assert [(s["skill"], s["right"], s["asked"], s["source"]) for s in sittings(store, me)] \
+        == [("baraja", 1, 1, "placement")]
+    at.run()  # the page runs again: nothing is saved twice
+    assert len(sittings(store, me)) == 1
+    status = lesson_status(LESSONS, {"baraja"})
+    assert status["baraja"] == "done"
+    path = open_app("lessons", token=token, params={"lang": "es"})
+    text = "\n".join(str(m.value) for m in path.markdown)
+    assert t("lessons_page.status.done", "es") in text

@@ -22,9 +22,11 @@ from tests.app import apptest
 from tests.app.learners import profile_of, session_profile
 from tests.app.marking import mark
 from tests.hostile import seen
+from tute_tutor.coach.drills import SKILLS
 from tute_tutor.engine.variants import FLAG_NAMES, PRESETS
 from tute_tutor.store import ENV_VAR, open_store
 from tute_tutor.store.db import new_token
+from tute_tutor.store.drills import record_sitting
 from tute_tutor.teach.lessons import LESSONS_DIR, LESSONS_DIR_ENV, load_lessons
 from tute_tutor.teach.rulebook import FLAG_VALUES, flag_examples
 from tute_tutor.ui.state import format_flags, locale_language, parse_flags, settings_from_query
@@ -450,12 +452,28 @@ def test_a_lesson_is_done_only_when_every_question_is_answered_right(
         for index in range(len(final.options["es"])):  # start again from nothing
             at.checkbox(key=f"lesson_{lesson.id}_q{last}_choice_{index}").uncheck().run()
     answer_question(at, f"lesson_{lesson.id}_q{last}", final, right=True, before=before)
-    assert lesson.id in store.lessons_done(session_profile(at))
-    assert t("lessons_page.earned", "es") in texts(at, "success")
+    assert lesson.id in store.lessons_done(session_profile(at))  # its questions are right
+    # The lesson has a drill: it is done once a sitting of the drill earned a star.
+    assert lesson.id in SKILLS
+    assert t("lessons_page.earned", "es") not in texts(at, "success")
+    assert t("lessons_page.drill_needed", "es") in texts(at, "info")
     at.button(key="lesson_back").click().run()
+    path = "\n".join(texts(at, "markdown"))
+    assert t("lessons_page.status.done", "es") not in path
+    record_sitting(store, session_profile(at), lesson.id, right=5, asked=8, stars=1)
+    at.run()
     path = "\n".join(texts(at, "markdown"))
     assert t("lessons_page.status.done", "es") in path
     assert t("lessons_page.status.next", "es") in path
+
+
+def test_a_lesson_without_a_drill_is_done_by_its_questions_alone(_private_store: str) -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.id not in SKILLS and lesson.questions)
+    at = open_app(page="lessons", params={"lesson": lesson.id})
+    for index, question in enumerate(lesson.questions):
+        answer_question(at, f"lesson_{lesson.id}_q{index}", question, right=True)
+    assert t("lessons_page.earned", "es") in texts(at, "success")
+    assert not [link for link in at.get("page_link") if "drills" in str(link.proto.page)]
 
 
 def test_the_path_marks_done_next_and_later() -> None:
@@ -503,6 +521,9 @@ def test_home_page_points_to_the_next_lesson_not_done(_private_store: str) -> No
     token = new_token()
     assert LESSONS[0].title["es"] in continue_label(open_app(token=token))
     open_store(_private_store).record_lesson(profile_of(token), LESSONS[0].id)
+    assert LESSONS[0].title["es"] in continue_label(open_app(token=token))  # its drill waits
+    record_sitting(open_store(_private_store), profile_of(token), LESSONS[0].id, right=8,
+                   asked=8, stars=3)
     label = continue_label(open_app(token=token))
     assert LESSONS[1].title["es"] in label
     assert t_count("home.continue", len(LESSONS), "es", title=LESSONS[1].title["es"], done=1,

@@ -9,5 +9,9 @@ Data only, no words (the sentences are :mod:`tute_tutor.words.coach`) and no Str
 - :mod:`tute_tutor.coach.mistakes`: the kind of mistake a learner's costly card was, each
   kind a predicate on the position;
 - :mod:`tute_tutor.coach.puzzles`: positions of real deals where one card is clearly best
-  by the exact solver, themed, with Glicko-2 ratings, the daily puzzle and the streak.
+  by the exact solver, themed, with Glicko-2 ratings, the daily puzzle and the streak;
+- :mod:`tute_tutor.coach.drills`: a sitting of short variants per lesson skill, its target
+  and stars;
+- :mod:`tute_tutor.coach.endings`: the last tricks of a real deal played out against the
+  solver, a target reachable with best play and the solver's verdict on every card.
 """

@@ -20,6 +20,8 @@ from tute_tutor.formats.names import MAX_NAME, BadName, normalise_name
 from tute_tutor.store.database import Database, StoreError
 from tute_tutor.store.tables import (
     AnswerRow,
+    DrillSittingRow,
+    EndingResultRow,
     HandRow,
     LearnerRow,
     LessonRow,
@@ -287,7 +289,7 @@ class Learners(Database):
     @staticmethod
     def _delete_history(session: Session, pid: int) -> None:
         for table in (AnswerRow, LessonRow, HandRow, StateRow, PuzzleAttemptRow,
-                      PuzzleLearnerRow):
+                      PuzzleLearnerRow, DrillSittingRow, EndingResultRow):
             session.execute(delete(table).where(table.profile_id == pid))
 
 

@@ -247,6 +247,43 @@ class PuzzleAttemptRow(Base):
     after: Mapped[float] = mapped_column(Float)
 
 
+# --------------------------------------------------------------------------- drills, endings
+MAX_SKILL: Final = 60
+"""Longest skill id kept (a lesson id)."""
+MAX_ENDING_ID: Final = 60
+"""Longest ending id kept (``ruleset/seed/attempt`` is far below)."""
+
+
+class DrillSittingRow(Base):
+    """One finished drill sitting of a profile: right answers, items asked, stars."""
+
+    __tablename__ = "drill_sittings"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("profiles.id", name="fk_drill_sittings_profile_id"), index=True)
+    skill: Mapped[str] = mapped_column(String(MAX_SKILL))
+    at: Mapped[datetime] = mapped_column(DateTime)
+    right: Mapped[int] = mapped_column(Integer)
+    asked: Mapped[int] = mapped_column(Integer)
+    stars: Mapped[int] = mapped_column(Integer)
+    source: Mapped[str] = mapped_column(String(12))
+    """``drill`` (the drills page) or ``placement`` (the placement test)."""
+
+
+class EndingResultRow(Base):
+    """One ending played out by a profile: its target and whether it was reached."""
+
+    __tablename__ = "ending_results"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("profiles.id", name="fk_ending_results_profile_id"), index=True)
+    ending_id: Mapped[str] = mapped_column(String(MAX_ENDING_ID))
+    at: Mapped[datetime] = mapped_column(DateTime)
+    target: Mapped[str] = mapped_column(String(10))
+    target_points: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)
+    reached: Mapped[bool] = mapped_column(Boolean)
+
 
 def utc_now() -> datetime:
     """Now in UTC without tzinfo (SQLite keeps no zones; every stored time is UTC)."""
@@ -286,8 +323,9 @@ def insert_or_skip(session: Session, table: type[Base], values: dict[str, Any]) 
     return insert_row(session, table, values).on_conflict_do_nothing()
 
 
-__all__ = ["MAX_PUZZLE_ID", "MAX_STATE_KEY", "AnswerRow", "Base", "ClassAnswerRow",
-           "ClassParticipantRow", "ClassQuestionRow", "ClassSessionRow", "HandRow",
+__all__ = ["MAX_ENDING_ID", "MAX_PUZZLE_ID", "MAX_SKILL", "MAX_STATE_KEY", "AnswerRow",
+           "Base", "ClassAnswerRow", "ClassParticipantRow", "ClassQuestionRow",
+           "ClassSessionRow", "DrillSittingRow", "EndingResultRow", "HandRow",
            "LearnerRow", "LessonRow", "ProfileRow", "PuzzleAttemptRow", "PuzzleLearnerRow",
            "PuzzleRatingRow", "RoomRow", "StateRow", "TokenRow", "insert_or_skip",
            "insert_row", "metadata", "naive_utc", "upsert", "utc_now"]

@@ -6,9 +6,12 @@ legal cards, the obligation and the engine's explanation). Lesson files come fro
 the other lessons keep working.
 
 The list is a path: each lesson is done, up next (the first one not done) or later. A
-lesson is done when every closing question of it is answered right, never by a button;
-the store keeps it. A checked question keeps its verdict in view and the verdict follows
-a changed answer. Opening a lesson (from the list or "next lesson") starts at its top.
+lesson is done when every closing question of it is answered right, never by a button
+(the store keeps it), and, when the lesson has a drill, once a sitting of that drill
+earned a star (:mod:`tute_tutor.teach.done`); each such lesson links to its drill
+(``/drills?skill=ID``) with its best stars. A checked question keeps its verdict in view
+and the verdict follows a changed answer. Opening a lesson (from the list or "next
+lesson") starts at its top.
 """
 
 from __future__ import annotations
@@ -20,12 +23,16 @@ from pathlib import Path
 
 import streamlit as st
 
+from tute_tutor.coach.drills import star_symbols
 from tute_tutor.engine.cards import Card, suit_name
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.quiz.question import Answering, QuizQuestion
 from tute_tutor.quiz.srs import replay_history
+from tute_tutor.store import drills as drill_store
+from tute_tutor.teach.done import has_drill
+from tute_tutor.teach.done import lessons_done as done_with_drills
 from tute_tutor.teach.lessons import (
     Block,
     Lesson,
@@ -86,13 +93,41 @@ def current_lessons() -> tuple[list[Lesson], list[LessonError]]:
 
 
 # --------------------------------------------------------------------------- store
-def lessons_done() -> set[str]:
-    """Ids of the lessons the current profile has done (empty when the store fails)."""
+def questions_done() -> set[str]:
+    """Ids of the lessons whose questions the current profile answered right (empty
+    when the store fails)."""
     try:
         done: set[str] = get_store().lessons_done(current_profile())
     except TuteError:
         return set()
     return done
+
+
+def drill_stars() -> dict[str, int]:
+    """The current profile's best stars per drilled skill (empty when the store fails)."""
+    try:
+        return drill_store.best_stars(get_store(), current_profile())
+    except TuteError:
+        return {}
+
+
+def lessons_done() -> set[str]:
+    """Ids of the lessons the current profile has done: questions right and, for a
+    lesson with a drill, a star in it (empty when the store fails)."""
+    return done_with_drills(questions_done(), drill_stars())
+
+
+DRILL_PAGE = "pages/drills.py"
+
+
+def drill_link(lesson: Lesson, stars: dict[str, int]) -> None:
+    """The link to the lesson's drill with its best stars (nothing for a lesson without)."""
+    if not has_drill(lesson.id):
+        return
+    best = stars.get(lesson.id, 0)
+    st.page_link(DRILL_PAGE, icon=":material/fitness_center:",
+                 label=tr("lessons_page.drill_link", stars=star_symbols(best), count=best),
+                 query_params={"skill": lesson.id})
 
 
 def _record_done(lesson: Lesson) -> None:
@@ -194,7 +229,8 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
     lang = settings().lang
     st.title(tr("lessons_page.title"))
     st.markdown(tr("lessons_page.intro"))
-    done = lessons_done()
+    stars = drill_stars()
+    done = done_with_drills(questions_done(), stars)
     status = lesson_status(lessons, done)
     if lessons:
         count = sum(1 for lesson in lessons if lesson.id in done)
@@ -210,6 +246,8 @@ def render_list(lessons: Sequence[Lesson], errors: Sequence[LessonError]) -> Non
             title.markdown(f"{_STATUS_ICON[where]} **{number}. {lesson.title[lang]}** · "
                            f"{tr(f'lessons_page.status.{where}')}")
             title.caption(lesson.summary[lang])
+            with title:
+                drill_link(lesson, stars)
             action.button(tr("lessons_page.start" if where == "next" else "lessons_page.open"),
                           key=f"lesson_open_{lesson.id}", on_click=_open, args=(lesson.id,),
                           type="primary" if where == "next" else "secondary")
@@ -249,14 +287,19 @@ def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
                      icon=":material/warning:")
     st.divider()
     total = len(lesson.questions)
-    was_done = lesson.id in lessons_done()
+    stars = drill_stars()
+    answered = questions_done()
+    was_done = lesson.id in done_with_drills(answered, stars)
     earned = total > 0 and right == total
-    if earned and not was_done:
+    if earned and lesson.id not in answered:
         _record_done(lesson)
+    needs_drill = has_drill(lesson.id) and stars.get(lesson.id, 0) < 1
     notice = st.session_state.pop(_notice_key(lesson), None)
     if notice is not None and notice[0] != "success":
         kind, text = notice
         getattr(st, kind)(text, icon=_NOTICE_ICON[kind])
+    elif (earned or lesson.id in answered) and needs_drill:
+        st.info(tr("lessons_page.drill_needed"), icon=":material/fitness_center:")
     elif earned:
         st.success(tr("lessons_page.earned"), icon=":material/task_alt:")
     elif was_done:
@@ -264,6 +307,7 @@ def render_lesson(lesson: Lesson, lessons: Sequence[Lesson]) -> None:
     elif total:
         st.progress(right / total, text=tr_count("lessons_page.right_so_far", total,
                                                  right=right, total=total))
+    drill_link(lesson, stars)
     if number < len(lessons):
         following = lessons[number]
         st.button(tr("lessons_page.next_lesson", title=following.title[lang]),
@@ -572,7 +616,7 @@ def render_placement(lessons: Sequence[Lesson]) -> None:
         with st.container(border=True, key=f"placement_q{index}"):
             _placement_question(item, index, answers)
     earned = lessons_earned(test, answers)
-    _mark_placed(earned)
+    _mark_placed(earned, test)
     st.divider()
     st.progress(len(answers) / len(test),
                 text=tr_count("lessons_page.placement.answered", len(test),
@@ -643,14 +687,21 @@ def _placement_answer(question: QuizQuestion, key: str) -> list[str] | None:
     return None
 
 
-def _mark_placed(earned: Sequence[str]) -> None:
-    """Save as done each lesson the test earned that is not done yet."""
-    done = lessons_done()
+def _mark_placed(earned: Sequence[str], test: Sequence[PlacementQuestion]) -> None:
+    """Save as done each lesson the test earned that is not done yet: its questions, and
+    for a lesson with a drill a one-star sitting of it (the lesson's questions of the test,
+    all right: ``source="placement"`` in the store)."""
+    answered = questions_done()
+    stars = drill_stars()
     for lesson_id in earned:
-        if lesson_id in done:
-            continue
         try:
-            get_store().record_lesson(current_profile(), lesson_id)
+            if lesson_id not in answered:
+                get_store().record_lesson(current_profile(), lesson_id)
+            if has_drill(lesson_id) and stars.get(lesson_id, 0) < 1:
+                asked = sum(1 for item in test if item.skill.lesson == lesson_id)
+                drill_store.record_sitting(get_store(), current_profile(), lesson_id,
+                                           right=asked, asked=asked, stars=1,
+                                           source="placement")
         except TuteError as error:
             st.error(tr("lessons_page.store_failed", error=str(error)),
                      icon=":material/error:")
@@ -686,7 +737,7 @@ def render_review(lessons: Sequence[Lesson]) -> None:
     st.title(tr("lessons_page.review.title"))
     st.markdown(tr("lessons_page.review.intro"))
     state = st.session_state
-    items = review_items(lessons, lessons_done())
+    items = review_items(lessons, questions_done())  # every lesson studied
     if not items:
         st.info(tr("lessons_page.path.review_none"), icon=":material/school:")
         return
