@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.apptest import open_app
 from tests.app.learners import profile_of
 from tute_tutor.engine.game import Game
-from tute_tutor.store import ENV_VAR, Store, open_store
+from tute_tutor.store import ENV_VAR, Store, drills, open_store
 from tute_tutor.store.db import new_token
 
 START = datetime(2026, 10, 1, 18, tzinfo=UTC)
@@ -34,8 +34,10 @@ def seed_history(store: Store, profile: str = ME) -> None:
             store.record_answer(profile, kind="legal", rule=rules[(day + i) % len(rules)],
                                 correct=(i + day) % 3 != 0,
                                 at=START + timedelta(days=day, minutes=i))
-    store.record_lesson(profile, "asistir-y-montar", at=START)
+    store.record_lesson(profile, "partida", at=START)  # a lesson with no drill
     store.record_lesson(profile, "fallar", at=START + timedelta(days=2))
+    drills.record_sitting(store, profile, "fallar", right=6, asked=6, stars=3,
+                          at=START + timedelta(days=2, minutes=5))
     game = Game.deal("clasico", seed=2)
     while not game.finished:
         game.play(game.legal_plays()[0])
@@ -59,6 +61,17 @@ def test_a_seeded_history_shows_four_charts_and_its_numbers(store: Store) -> Non
     right = sum(a.correct for a in store.answers(ME))
     assert metrics["Aciertos"] == f"{round(100 * right / 24)} %"
     assert metrics["Lecciones"] == "2"
+
+
+def test_a_lesson_with_a_drill_counts_only_once_its_drill_has_a_star(store: Store) -> None:
+    """As on the lesson path: questions right are not enough for a drilled lesson."""
+    store.record_lesson(ME, "pisar", at=START)
+    store.record_lesson(ME, "partida", at=START)
+    assert {m.label: m.value for m in open_progress().metric}["Lecciones"] == "1"
+    drills.record_sitting(store, ME, "pisar", right=3, asked=8, stars=0)
+    assert {m.label: m.value for m in open_progress().metric}["Lecciones"] == "1"
+    drills.record_sitting(store, ME, "pisar", right=7, asked=8, stars=1)
+    assert {m.label: m.value for m in open_progress().metric}["Lecciones"] == "2"
 
 
 def test_charts_carry_the_stored_numbers(store: Store) -> None:

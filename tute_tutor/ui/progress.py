@@ -1,6 +1,8 @@
 """The progress page. The learner's history from the store: headline numbers, plotly charts
 (accuracy over time, mastery per rule, lessons done, streaks), CSV export and a reset
-that asks first. Figures are cached on the history's fingerprint, so reruns are fast."""
+that asks first. Figures are cached on the history's fingerprint, so reruns are fast.
+A lesson counts as done as on the lesson path (:mod:`tute_tutor.teach.done`): its
+questions right and, when it has a drill, a star in it."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from tute_tutor.quiz import srs
 from tute_tutor.quiz.generator import rule_label
 from tute_tutor.render import charts
 from tute_tutor.store import StoreError, stats
+from tute_tutor.store import drills as drill_store
+from tute_tutor.teach.done import lessons_done
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.profile import (
     carry_panel,
@@ -31,11 +35,14 @@ DONE = "progress_reset_done"
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def progress_data(location: str, profile: str, fingerprint: tuple[int, ...],
-                  lang: str) -> dict[str, Any]:
-    """Summary and figures of ``profile`` (``location`` and ``fingerprint`` key the cache)."""
+                  stars: tuple[tuple[str, int], ...], lang: str) -> dict[str, Any]:
+    """Summary and figures of ``profile`` (``location``, ``fingerprint`` and the drills'
+    best ``stars`` key the cache)."""
     store = get_store()
     answers = store.answers(profile)
     lessons = store.lessons(profile)
+    done = lessons_done((lesson.lesson_id for lesson in lessons), dict(stars))
+    lessons = [lesson for lesson in lessons if lesson.lesson_id in done]
     hands = store.hands(profile)
 
     def text(key: str, **values: object) -> str:
@@ -96,7 +103,9 @@ def render_progress_page() -> None:
         return
     carry_request()  # a carry link asks first, above everything
     try:
-        data = progress_data(store.location, profile, store.fingerprint(profile), lang)
+        stars = tuple(sorted(drill_store.best_stars(store, profile).items()))
+        data = progress_data(store.location, profile, store.fingerprint(profile), stars,
+                             lang)
     except StoreError as error:
         st.error(store_message(error))
         return
