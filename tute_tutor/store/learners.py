@@ -23,6 +23,7 @@ from tute_tutor.store.tables import (
     HandRow,
     LearnerRow,
     LessonRow,
+    MistakeRow,
     ProfileRow,
     PuzzleAttemptRow,
     PuzzleLearnerRow,
@@ -287,7 +288,7 @@ class Learners(Database):
     @staticmethod
     def _delete_history(session: Session, pid: int) -> None:
         for table in (AnswerRow, LessonRow, HandRow, StateRow, PuzzleAttemptRow,
-                      PuzzleLearnerRow):
+                      PuzzleLearnerRow, MistakeRow):
             session.execute(delete(table).where(table.profile_id == pid))
 
 
