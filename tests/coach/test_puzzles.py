@@ -87,8 +87,11 @@ def test_every_card_is_in_a_hand_the_trick_or_played_before(ruleset: str) -> Non
             assert not held & hand
             held |= hand
         table = mask_of([]) | sum(1 << c for c in puzzle.trick)
+        stock = sum(1 << c for c in puzzle.stock)  # the stock's last trick: two to draw
         assert not held & table and not (held | table) & puzzle.played
-        assert (held | table | puzzle.played).bit_count() == deck
+        assert not (held | table | puzzle.played) & stock
+        assert (held | table | puzzle.played | stock).bit_count() == deck
+        assert len(puzzle.stock) in (0, 2)
 
 
 def test_the_same_seed_gives_the_same_puzzles_and_an_id_makes_its_puzzle_again() -> None:
@@ -111,7 +114,8 @@ def test_the_public_form_names_cards_by_code_and_seats_by_number() -> None:
     assert legal & puzzle.hands[puzzle.to_play] == legal
 
 
-@pytest.mark.parametrize("theme", [t for t in THEMES if t != "partner"])
+@pytest.mark.parametrize("theme", [t for t in THEMES if t not in ("partner", "stock",
+                                                                   "cantes")])
 def test_a_theme_filter_gives_only_that_theme(theme: str) -> None:
     for puzzle in generate(4, 2, "clasico", theme):
         assert puzzle.theme == theme
@@ -124,8 +128,9 @@ def test_partner_puzzles_are_found_in_four_players() -> None:
 
 @pytest.mark.parametrize(("ruleset", "theme", "fragment"), [
     ("mus", None, "unknown ruleset"),
-    ("clasico", "cantes", "unknown theme"),
+    ("clasico", "swap", "unknown theme"),
     ("a-tres", "partner", "needs four players"),
+    ("clasico", "stock", "needs a stock"),
 ])
 def test_a_request_no_puzzle_can_meet_is_refused_in_one_line(
         ruleset: str, theme: str | None, fragment: str) -> None:

@@ -44,29 +44,47 @@ import random
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any, Final
 
 import glicko2
 
 from tute_tutor.ai import declare_for_all, get_player
-from tute_tutor.ai.base import PlayAction, Player, apply_action
+from tute_tutor.ai.base import Decision, PlayAction, Player, apply_action
+from tute_tutor.ai.knowledge import sample_worlds
 from tute_tutor.ai.levels import CountingPlayer
 from tute_tutor.ai.solver import Position, Solver
+from tute_tutor.coach.reasons import Reason, pair_suits, reason_for
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, cards_of
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.game import Game
+from tute_tutor.engine.game import CABALLO, REY, Game
 from tute_tutor.engine.tricks import ABOVE, POINTS, play_into_trick
 from tute_tutor.engine.variants import Rules, find_rules, preset_ids
 
 MIN_MARGIN: Final = 10
 """Points by which the best card beats every other legal card (a three, the últimas)."""
-THEMES: Final = ("last-trick", "mistake", "partner", "counting", "ending")
+THEMES: Final = ("stock", "last-trick", "mistake", "partner", "counting", "cantes", "ending")
 """Every theme, in the order a position is tested against them."""
+RARE_THEMES: Final = ("cantes",)
+"""Themes a warm pool does not scan for before somebody asks: real deals seldom leave a
+pair unsung with few cards in hand (a side sings at its first trick won)."""
+SAMPLES: Final = 12
+"""Deals consistent with the learner's view solved for a puzzle with hidden hands."""
+PAIR_SHARE: Final = 1.0
+"""In three and four players, the share of deals where a pair still to sing is looked
+for at the turns before the drawn one (the ``cantes`` theme)."""
+PAIR_TRICKS: Final = {4: 7, 3: 6, 2: 6}
+"""Most cards in hand at such a turn (the exact solve stays in milliseconds)."""
+STOCK_SHARE: Final = 0.5
+"""In two players, the share of deals whose puzzle is first looked for at the last trick
+of the stock (the ``stock`` theme)."""
 TRICKS_LEFT: Final = {4: (2, 3, 4, 5), 3: (2, 3, 4, 5), 2: (2, 3, 4, 5, 6)}
 """Cards in the hand of the seat to play at the decision point, by players: few enough
 that the exact solve takes milliseconds (6 tricks in four players is about 12 ms)."""
+POOL_PATIENCE: Final = 60
+"""Puzzles a pool's scan goes past without one of a theme before it stops filling that
+theme's queue for nobody (it starts again when someone asks)."""
 MAX_TRIES: Final = 400
 """Deals tried per puzzle asked for before the generator gives up (a rare theme)."""
 
@@ -99,6 +117,16 @@ class Puzzle:
     values: tuple[tuple[int, int], ...]
     best: tuple[int, ...]
     played: int = 0
+    reason: Reason | None = field(default=None, compare=False)
+    """The coach's reason for the (first) best card, from the seat's own view."""
+    sampled: bool = False
+    """The hidden hands were sampled from the seat's view: ``values`` are the mean over
+    :attr:`samples`, each solved exactly, and every best card is best in each of them."""
+    samples: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    """The hands of each sampled deal (a sampled puzzle)."""
+    stock: tuple[int, ...] = ()
+    """Two players, ``stock`` theme: the two cards still to draw, the face-up trump last
+    (the winner of this trick draws the first, the other the face-up card)."""
 
     @property
     def players(self) -> int:
@@ -114,8 +142,10 @@ class Puzzle:
         return card in self.best
 
     def to_json(self) -> dict[str, Any]:
-        """The public form (docs/FORMATS.md, "tute-tutor puzzle"): cards by code."""
-        return {
+        """The public form (docs/FORMATS.md, "tute-tutor puzzle"): cards by code; the
+        optional keys ``stock`` (the ``stock`` theme), ``sampled`` and ``samples`` (a
+        puzzle with hidden hands) only when they apply."""
+        data: dict[str, Any] = {
             "id": self.id,
             "ruleset": self.ruleset,
             "theme": self.theme,
@@ -128,6 +158,13 @@ class Puzzle:
             "values": {str(CARDS[c]): v for c, v in self.values},
             "best": [str(CARDS[c]) for c in self.best],
         }
+        if self.stock:
+            data["stock"] = [str(CARDS[c]) for c in self.stock]
+        if self.sampled:
+            data["sampled"] = True
+            data["samples"] = [{str(seat): [str(c) for c in cards_of(hand)]
+                                for seat, hand in enumerate(hands)} for hands in self.samples]
+        return data
 
 
 def _players_for(rng: random.Random, players: int) -> list[Player]:
@@ -167,8 +204,10 @@ def _takes(trick: tuple[int, ...], card: int, trump: int) -> bool:
 
 
 def classify(rules: Rules, trump: int, hands: tuple[int, ...], trick: tuple[int, ...],
-             to_play: int, played: int, values: dict[int, int], best: tuple[int, ...]) -> str:
-    """The theme of a position (the module doc lists them, in this order)."""
+             to_play: int, played: int, values: dict[int, int], best: tuple[int, ...],
+             pairs: Iterable[int] = ()) -> str:
+    """The theme of a position (the module doc lists them, in this order); ``pairs`` are
+    the suits whose rey and caballo the seat holds and may still sing."""
     players = rules.players
     if hands[to_play].bit_count() == 2:
         return "last-trick"
@@ -191,14 +230,23 @@ def classify(rules: Rules, trump: int, hands: tuple[int, ...], trick: tuple[int,
     if ((not trick or _takes(trick, card, trump)) and ABOVE[card] & played
             and not ABOVE[card] & others):
         return "counting"
+    for suit in pairs:
+        pair = {10 * suit + REY, 10 * suit + CABALLO}
+        if card not in pair and (pair & values.keys() or (trick and _takes(trick, card,
+                                                                            trump))):
+            return "cantes"
     return "ending"
 
 
 def _decision_points(game: Game, players: list[Player], rng: random.Random,
-                     cards_left: int, place: int) -> Iterator[Game]:
-    """Play ``game`` with ``players``, stopping (yielding the game) at every turn from the
-    one where the seat to play holds ``cards_left`` cards at ``place`` in the trick, with
-    no stock and a choice of at least two legal cards, to the end of the hand."""
+                     cards_left: int, place: int, *, stock: bool = False,
+                     pairs: bool = False) -> Iterator[tuple[Game, str]]:
+    """Play ``game`` with ``players``, stopping (yielding the game and ``"drawn"``) at
+    every turn from the one where the seat to play holds ``cards_left`` cards at
+    ``place`` in the trick, with no stock and a choice of at least two legal cards, to
+    the end of the hand; with ``stock`` (two players), first at the second card of the
+    stock's last trick (``"stock"``); with ``pairs``, also at the turns before, with
+    few cards left, where the seat holds a pair it may still sing (``"pair"``)."""
     while not game.finished:
         declare_for_all(game, players, rng)
         if game.finished:
@@ -207,46 +255,172 @@ def _decision_points(game: Game, players: list[Player], rng: random.Random,
         seat = game.to_move
         assert seat is not None
         held = game.hands[seat].bit_count()
-        if (not game.draw_pile and (held < cards_left or (held == cards_left
-                                    and len(game.trick) >= place))
-                and held >= 2 and len(game.legal_plays()) >= 2):
-            yield game
+        if stock and len(game.draw_pile) == 2 and len(game.trick) == 1:
+            yield game, "stock"
+        choice = not game.draw_pile and held >= 2 and len(game.legal_plays()) >= 2
+        if choice and (held < cards_left or (held == cards_left
+                                             and len(game.trick) >= place)):
+            yield game, "drawn"
+        elif (choice and pairs and held <= PAIR_TRICKS[game.players]
+              and pair_suits(game.view(seat))):
+            yield game, "pair"
         card = players[seat].choose_card(game.view(seat), rng)
         apply_action(game, seat, PlayAction(card))
 
 
-def _puzzle_here(rules: Rules, ruleset: str, game: Game, puzzle_id: str) -> Puzzle | None:
-    """The puzzle of the seat to play in ``game``, or None when no card is clearly best."""
-    position = _position(rules, game)
-    values = Solver(position, position.to_move).card_values()
+def _clear_best(values: dict[int, int]) -> tuple[int, ...] | None:
+    """The best cards when one (or two equal ones) is clearly best, else None."""
+    if len(values) < 2:
+        return None
     top = max(values.values())
     best = tuple(sorted(c for c, v in values.items() if v == top))
     if len(best) > 2 or len(best) == len(values):
         return None
     if max(v for c, v in values.items() if c not in best) > top - MIN_MARGIN:
         return None
+    return best
+
+
+def _reason(game: Game, values: dict[int, float], best: tuple[int, ...],
+            worlds: int) -> Reason:
+    """The coach's reason for the first best card, read off the seat's view (with the
+    edge over the next card only when the values are a mean over sampled deals)."""
+    seat = game.to_move
+    assert seat is not None
+    rated = tuple(sorted(((CARDS[c], float(v)) for c, v in values.items()),
+                         key=lambda item: -item[1]))
+    decision = Decision(CARDS[best[0]], "exact", rated, worlds)
+    reason = reason_for(game.view(seat), decision)
+    return reason if worlds > 1 else replace(reason, edge=None)
+
+
+def _solve(rules: Rules, hands: list[int] | tuple[int, ...], trump: int, leader: int,
+           trick: tuple[int, ...] | list[int], seat: int) -> dict[int, int]:
+    position = Position.from_rules(rules, list(hands), trump, leader, list(trick),
+                                   cantes=False)
+    return Solver(position, seat).card_values()
+
+
+def _puzzle_here(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
+                 sampled: bool = False) -> Puzzle | None:
+    """The puzzle of the seat to play in ``game``, or None when no card is clearly best
+    (with ``sampled``, by the mean over deals consistent with the seat's view, the best
+    card(s) best in every one of them)."""
+    position = _position(rules, game)
+    seat = position.to_move
+    samples: tuple[tuple[int, ...], ...] = ()
+    if sampled:
+        view = game.view(seat)
+        rng = random.Random(f"puzzle-worlds/{puzzle_id}")
+        worlds = sample_worlds(view, rng, SAMPLES)
+        samples = tuple(tuple(world.hands) for world in worlds)
+        solved = [_solve(rules, hands, game.trump, position.leader, game.trick, seat)
+                  for hands in samples]
+        values = {card: round(sum(v[card] for v in solved) / len(solved))
+                  for card in solved[0]}
+        best = _clear_best(values)
+        if best is None or not all(v[card] == max(v.values()) for v in solved
+                                   for card in best):
+            return None
+    else:
+        values = Solver(position, seat).card_values()
+        best = _clear_best(values)
+        if best is None:
+            return None
     hands = tuple(game.hands)
     trick = tuple(game.trick)
     played = game.played_mask() & ~sum(1 << c for c in trick)
-    theme = classify(rules, game.trump, hands, trick, position.to_move, played, values, best)
+    theme = classify(rules, game.trump, hands, trick, seat, played, values, best,
+                     pair_suits(game.view(seat)))
     ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
+    reason = _reason(game, dict(values), best, len(samples) or 1)
     return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump, hands=hands,
-                  leader=position.leader, trick=trick, to_play=position.to_move,
-                  values=ordered, best=best, played=played)
+                  leader=position.leader, trick=trick, to_play=seat,
+                  values=ordered, best=best, played=played, reason=reason,
+                  sampled=sampled, samples=samples)
 
 
-def puzzle_at(ruleset: str, seed: int, index: int) -> Puzzle | None:
+def _after_trick(game: Game, side_seat: int) -> int:
+    """Two players, the stock's last trick just complete in ``game``: what ``side_seat``
+    takes from the trick on (its points, then the rest solved exactly after the draws),
+    the winner swapping the 7 (or 2) for the face-up trump when that is better for it."""
+    moment = game.moment
+    assert moment is not None
+    winner = moment.winner
+    trick_points = game.tricks[-1].points
+    outcomes = []
+    for swap in (False, True):
+        after = game.replayed()
+        if swap:
+            if not after.can_swap(winner):
+                continue
+            after.swap(winner)
+        after.close_moment()
+        left = sum(POINTS[c] for hand in after.hands for c in range(40) if hand >> c & 1)
+        leader_takes = max(_solve(after.rules, after.hands, after.trump, winner, (),
+                                  winner).values())
+        winner_takes = trick_points + leader_takes
+        outcomes.append(winner_takes if winner == side_seat
+                        else trick_points + left + 10 - winner_takes)
+    # the winner picks what is best for itself
+    return max(outcomes) if winner == side_seat else min(outcomes)
+
+
+def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str) -> Puzzle | None:
+    """The puzzle of the second card of the stock's last trick (two players): the winner
+    draws the last hidden card, the other the face-up trump; None when no card is
+    clearly best."""
+    seat = game.to_move
+    assert seat is not None and len(game.trick) == 1
+    values: dict[int, int] = {}
+    for choice in game.legal_plays():
+        after = game.replayed()
+        after.play(choice)
+        values[choice.index] = _after_trick(after, seat)
+    best = _clear_best(values)
+    if best is None:
+        return None
+    hands = tuple(game.hands)
+    trick = tuple(game.trick)
+    played = game.played_mask() & ~sum(1 << c for c in trick)
+    ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
+    reason = _reason(game, dict(values), best, 1)
+    leader = game.trick_seats()[0]
+    theme = "stock"
+    card = best[0]
+    if _takes(trick, card, game.trump) and any(
+            card not in (10 * suit + REY, 10 * suit + CABALLO)
+            for suit in pair_suits(game.view(seat))):
+        theme = "cantes"  # the last trick that opens a cante, the pair kept for it
+    return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump,
+                  hands=hands, leader=leader, trick=trick, to_play=seat, values=ordered,
+                  best=best, played=played, reason=reason, stock=tuple(game.draw_pile))
+
+
+def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False) -> Puzzle | None:
     """The puzzle of deal ``index`` of ``seed`` under ``ruleset``: the first decision point
-    from the one drawn from the seed where one card is clearly best, or None."""
+    from the one drawn from the seed where one card is clearly best, or None (in two
+    players, for a share of the deals, first the stock's last trick; ``sampled``: the
+    hidden hands sampled from the seat's view, never at the stock)."""
     rules = find_rules(ruleset)
     rng = random.Random(f"puzzle/{ruleset}/{seed}/{index}")
     game = Game.deal(ruleset, rng=rng, dealer=rng.randrange(rules.players))
     computer = _players_for(rng, rules.players)
     cards_left = rng.choice(TRICKS_LEFT[rules.players])
     place = rng.randrange(rules.players)
-    for point in _decision_points(game, computer, rng, cards_left, place):
-        puzzle = _puzzle_here(rules, ruleset, point, f"{ruleset}/{seed}/{index}")
-        if puzzle is not None:
+    stock = (rules.has_stock and not sampled
+             and random.Random(f"puzzle-stock/{ruleset}/{seed}/{index}").random()
+             < STOCK_SHARE)
+    pairs = (not rules.has_stock and
+             random.Random(f"puzzle-pairs/{ruleset}/{seed}/{index}").random() < PAIR_SHARE)
+    puzzle_id = f"{ruleset}/{seed}/{index}" + ("/sampled" if sampled else "")
+    for point, kind in _decision_points(game, computer, rng, cards_left, place,
+                                        stock=stock, pairs=pairs):
+        if kind == "stock":
+            puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id)
+        else:
+            puzzle = _puzzle_here(rules, ruleset, point, puzzle_id, sampled=sampled)
+        if puzzle is not None and (kind != "pair" or puzzle.theme == "cantes"):
             return puzzle
     return None
 
@@ -260,10 +434,21 @@ def check_request(ruleset: str, theme: str | None) -> None:
     if theme == "partner" and find_rules(ruleset).players != 4:
         raise PuzzleError(f"theme 'partner' needs four players; {ruleset} has "
                           f"{find_rules(ruleset).players}")
+    if theme == "stock" and not find_rules(ruleset).has_stock:
+        raise PuzzleError(f"theme 'stock' needs a stock (a-dos); {ruleset} has none")
+
+
+def themes_of(ruleset: str) -> tuple[str, ...]:
+    """The themes a puzzle of ``ruleset`` may have (``partner`` needs four players,
+    ``stock`` the two players' stock)."""
+    rules = find_rules(ruleset)
+    return tuple(theme for theme in THEMES
+                 if (theme != "partner" or rules.players == 4)
+                 and (theme != "stock" or rules.has_stock))
 
 
 def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, *,
-                 start: int = 0) -> Iterator[Puzzle]:
+                 start: int = 0, sampled: bool = False) -> Iterator[Puzzle]:
     """Every puzzle of ``seed`` under ``ruleset`` (of ``theme``, when given), in order of
     their deal index from ``start``; it stops after :data:`MAX_TRIES` deals in a row
     without one."""
@@ -271,7 +456,7 @@ def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, 
     index = start
     misses = 0
     while misses < MAX_TRIES:
-        puzzle = puzzle_at(ruleset, seed, index)
+        puzzle = puzzle_at(ruleset, seed, index, sampled=sampled)
         index += 1
         if puzzle is None or (theme is not None and puzzle.theme != theme):
             misses += 1
@@ -281,10 +466,10 @@ def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, 
 
 
 def generate(seed: int, count: int, ruleset: str = "clasico",
-             theme: str | None = None) -> list[Puzzle]:
+             theme: str | None = None, *, sampled: bool = False) -> list[Puzzle]:
     """``count`` puzzles of ``seed`` (the same seed, the same puzzles)."""
     out: list[Puzzle] = []
-    for puzzle in iter_puzzles(seed, ruleset, theme):
+    for puzzle in iter_puzzles(seed, ruleset, theme, sampled=sampled):
         out.append(puzzle)
         if len(out) == count:
             return out
@@ -293,12 +478,13 @@ def generate(seed: int, count: int, ruleset: str = "clasico",
 
 
 def puzzle_by_id(puzzle_id: str) -> Puzzle:
-    """Make the puzzle ``ruleset/seed/index`` again."""
+    """Make the puzzle ``ruleset/seed/index`` (or ``ruleset/seed/index/sampled``) again."""
     parts = puzzle_id.split("/") if isinstance(puzzle_id, str) else []
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit() \
+    sampled = len(parts) == 4 and parts[3] == "sampled"
+    if len(parts) != 3 + sampled or not parts[1].isdigit() or not parts[2].isdigit() \
             or parts[0] not in preset_ids():
         raise PuzzleError(f"unknown puzzle id {str(puzzle_id)[:60]!r}")
-    puzzle = puzzle_at(parts[0], int(parts[1]), int(parts[2]))
+    puzzle = puzzle_at(parts[0], int(parts[1]), int(parts[2]), sampled=sampled)
     if puzzle is None:
         raise PuzzleError(f"no puzzle at {puzzle_id!r}")
     return puzzle
@@ -321,20 +507,22 @@ class PuzzlePool:
     """
 
     def __init__(self, ruleset: str, *, seed: int = 0, size: int = 8,
-                 warm: bool = False) -> None:
+                 warm: bool = False, sampled: bool = False) -> None:
         check_request(ruleset, None)
         self.ruleset = ruleset
         self.size = size
-        self._source = iter_puzzles(seed, ruleset, None)
+        self.sampled = sampled
+        self._source = iter_puzzles(seed, ruleset, None, sampled=sampled)
         self._queues: dict[str | None, deque[Puzzle]] = {}
+        self._dry: dict[str | None, int] = {}
+        self._waiting: dict[str | None, int] = {}
         self._cond = threading.Condition()
         self._worker: threading.Thread | None = None
         self._exhausted = False
         if warm:
-            four = find_rules(ruleset).players == 4
             with self._cond:
-                for theme in (None, *THEMES):
-                    if four or theme != "partner":
+                for theme in (None, *themes_of(ruleset)):
+                    if theme not in RARE_THEMES:
                         self._queues[theme] = deque()
                 self._wake()
 
@@ -344,7 +532,12 @@ class PuzzlePool:
             return len(self._queues.get(theme, ()))
 
     def _wanted(self) -> bool:
-        return any(len(queue) < self.size for queue in self._queues.values())
+        """A queue is short and, unless somebody waits on it, its theme turned up in the
+        last :data:`POOL_PATIENCE` puzzles scanned (a rare theme does not keep the scan
+        running for ever)."""
+        return any(len(queue) < self.size and (self._waiting.get(theme, 0) > 0
+                                               or self._dry.get(theme, 0) < POOL_PATIENCE)
+                   for theme, queue in self._queues.items())
 
     def _scan(self) -> None:
         while True:
@@ -359,7 +552,10 @@ class PuzzlePool:
                     self._worker = None
                     self._cond.notify_all()
                     return
+                for theme in self._queues:
+                    self._dry[theme] = self._dry.get(theme, 0) + 1
                 for theme in (None, puzzle.theme):
+                    self._dry[theme] = 0
                     queue = self._queues.get(theme)
                     if queue is not None and len(queue) < self.size:
                         queue.append(puzzle)
@@ -378,8 +574,13 @@ class PuzzlePool:
         check_request(self.ruleset, theme)
         with self._cond:
             queue = self._queues.setdefault(theme, deque())
-            self._wake()
-            if not self._cond.wait_for(lambda: bool(queue) or self._exhausted, timeout):
+            self._waiting[theme] = self._waiting.get(theme, 0) + 1
+            try:
+                self._wake()
+                found = self._cond.wait_for(lambda: bool(queue) or self._exhausted, timeout)
+            finally:
+                self._waiting[theme] -= 1
+            if not found:
                 raise PuzzleError(f"no puzzle of theme {theme!r} under {self.ruleset} "
                                   f"found in {timeout:g} s")
             if not queue:
@@ -453,4 +654,4 @@ def streak(solved_days: Iterable[date], today: date) -> int:
 __all__ = ["DAILY_RULESET", "MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "PuzzlePool",
            "Rating",
            "check_request", "classify", "daily_puzzle", "daily_seed", "generate",
-           "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak"]
+           "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak", "themes_of"]
