@@ -36,7 +36,7 @@ def test_clicking_the_best_card_solves_the_puzzle_and_raises_the_rating(
     page.goto(f"{app_url}/puzzles?lang={lang}")
     wait_for_app(page)
     seen = []
-    ratings = []
+    ratings: list[int] = []
     for number in range(1, PUZZLES + 1):
         heading = page.get_by_role("heading", name=pattern).first
         heading.wait_for()
