@@ -31,8 +31,9 @@ def test_clicking_the_best_card_solves_the_puzzle_and_raises_the_rating(
         screenshot: Callable[[Any, str], Path], lang: str) -> None:
     pattern = _heading(lang)
     right = re.compile("^" + re.escape(t("puzzles.right", lang, card="@")).split("@")[0])
-    rating = re.compile(re.escape(t("puzzles.rating_change", lang, before="@", after="#"))
-                        .replace("@", r"(\d+)").replace("#", r"(\d+)"))
+    rating = re.compile(re.escape(t("puzzles.rating_change", lang, before="BEFORE",
+                                    after="AFTER"))
+                        .replace("BEFORE", r"(\d+)").replace("AFTER", r"(\d+)"))
     page.goto(f"{app_url}/puzzles?lang={lang}")
     wait_for_app(page)
     seen = []

@@ -217,3 +217,23 @@ def test_hidden_hands_give_sampled_puzzles_with_the_others_face_down(db: Path) -
     assert f"the mean over {len(puzzle.samples)} deals" in text
     for card, value in puzzle.values:
         assert f"{CARDS[card].name('en')}: {value} points" in text
+
+
+def test_the_sidebars_flags_make_the_puzzles(db: Path) -> None:
+    from tute_tutor.coach.puzzles import puzzle_by_id
+    from tute_tutor.engine.variants import find_rules
+
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.query_params["flags"] = "overtake_when_trumped=true"
+    at.run()
+    at.switch_page("pages/puzzles.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    flags = {"overtake_when_trumped": True}
+    puzzle = current(at)
+    assert puzzle.overrides == find_rules("clasico", flags).overrides
+    assert puzzle.id.startswith("clasico+") and puzzle_by_id(puzzle.id, flags) == puzzle
+    assert any("with the flags you changed" in str(c.value) for c in at.caption)
+    pick(at, puzzle, puzzle.best[0])
+    assert at.success

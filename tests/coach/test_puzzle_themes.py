@@ -11,6 +11,7 @@ from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.puzzles import (
     MIN_MARGIN,
     Puzzle,
+    PuzzleError,
     classify,
     generate,
     puzzle_by_id,
@@ -160,3 +161,21 @@ def test_theme_cantes_when_the_best_card_wins_the_trick_and_keeps_a_pair_to_sing
     copas = 1
     assert classify(CLASICO, 0, hands, trick, 0, 0, values, (best,), (copas,)) == "cantes"
     assert classify(CLASICO, 0, hands, trick, 0, 0, values, (best,), ()) == "ending"
+
+
+def test_puzzles_under_changed_flags_are_solved_by_those_rules() -> None:
+    flags = {"overtake_when_trumped": True}
+    rules = find_rules("clasico", flags)
+    for puzzle in generate(3, 2, "clasico", flags=flags):
+        assert puzzle.id.startswith("clasico+") and puzzle.overrides == rules.overrides
+        assert puzzle.to_json()["overrides"] == flags
+        if puzzle.stock or puzzle.sampled:
+            continue
+        position = Position.from_rules(rules, list(puzzle.hands), puzzle.trump,
+                                       puzzle.leader, list(puzzle.trick), cantes=False)
+        assert Solver(position, puzzle.to_play).card_values() == dict(puzzle.values)
+        assert puzzle_by_id(puzzle.id, flags) == puzzle
+        with pytest.raises(PuzzleError, match="other flags"):
+            puzzle_by_id(puzzle.id)
+    with pytest.raises(PuzzleError, match="bad flags"):
+        generate(3, 1, "clasico", flags={"no_such_flag": True})

@@ -40,10 +40,12 @@ same puzzles in the same order, and :func:`puzzle_by_id` makes one again from it
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any, Final
@@ -124,6 +126,8 @@ class Puzzle:
     :attr:`samples`, each solved exactly, and every best card is best in each of them."""
     samples: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
     """The hands of each sampled deal (a sampled puzzle)."""
+    overrides: tuple[tuple[str, Any], ...] = ()
+    """The sidebar's flags the puzzle was made under (the preset's changes, canonical)."""
     stock: tuple[int, ...] = ()
     """Two players, ``stock`` theme: the two cards still to draw, the face-up trump last
     (the winner of this trick draws the first, the other the face-up card)."""
@@ -158,6 +162,8 @@ class Puzzle:
             "values": {str(CARDS[c]): v for c, v in self.values},
             "best": [str(CARDS[c]) for c in self.best],
         }
+        if self.overrides:
+            data["overrides"] = dict(self.overrides)
         if self.stock:
             data["stock"] = [str(CARDS[c]) for c in self.stock]
         if self.sampled:
@@ -397,14 +403,32 @@ def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str) -> Puz
                   best=best, played=played, reason=reason, stock=tuple(game.draw_pile))
 
 
-def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False) -> Puzzle | None:
-    """The puzzle of deal ``index`` of ``seed`` under ``ruleset``: the first decision point
-    from the one drawn from the seed where one card is clearly best, or None (in two
-    players, for a share of the deals, first the stock's last trick; ``sampled``: the
-    hidden hands sampled from the seat's view, never at the stock)."""
-    rules = find_rules(ruleset)
+def flags_tag(rules: Rules) -> str:
+    """``""`` for a preset as it is, else ``+`` and 8 hex digits naming its overrides (in
+    a puzzle's id: the same flags, the same tag)."""
+    if not rules.overrides:
+        return ""
+    text = json.dumps(rules.overrides_dict(), sort_keys=True)
+    return "+" + hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def _rules(ruleset: str, flags: Mapping[str, Any] | None) -> Rules:
+    try:
+        return find_rules(ruleset, flags)
+    except TuteError as error:
+        raise PuzzleError(f"bad flags for {ruleset}: {error}") from None
+
+
+def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False,
+              flags: Mapping[str, Any] | None = None) -> Puzzle | None:
+    """The puzzle of deal ``index`` of ``seed`` under ``ruleset`` (with ``flags`` changed
+    from the preset): the first decision point from the one drawn from the seed where
+    one card is clearly best, or None (in two players, for a share of the deals, first
+    the stock's last trick; ``sampled``: the hidden hands sampled from the seat's view,
+    never at the stock)."""
+    rules = _rules(ruleset, flags)
     rng = random.Random(f"puzzle/{ruleset}/{seed}/{index}")
-    game = Game.deal(ruleset, rng=rng, dealer=rng.randrange(rules.players))
+    game = Game.deal(rules, rng=rng, dealer=rng.randrange(rules.players))
     computer = _players_for(rng, rules.players)
     cards_left = rng.choice(TRICKS_LEFT[rules.players])
     place = rng.randrange(rules.players)
@@ -413,7 +437,8 @@ def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False) -> 
              < STOCK_SHARE)
     pairs = (not rules.has_stock and
              random.Random(f"puzzle-pairs/{ruleset}/{seed}/{index}").random() < PAIR_SHARE)
-    puzzle_id = f"{ruleset}/{seed}/{index}" + ("/sampled" if sampled else "")
+    puzzle_id = (f"{ruleset}{flags_tag(rules)}/{seed}/{index}"
+                 + ("/sampled" if sampled else ""))
     for point, kind in _decision_points(game, computer, rng, cards_left, place,
                                         stock=stock, pairs=pairs):
         if kind == "stock":
@@ -421,7 +446,7 @@ def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False) -> 
         else:
             puzzle = _puzzle_here(rules, ruleset, point, puzzle_id, sampled=sampled)
         if puzzle is not None and (kind != "pair" or puzzle.theme == "cantes"):
-            return puzzle
+            return replace(puzzle, overrides=rules.overrides)
     return None
 
 
@@ -448,7 +473,8 @@ def themes_of(ruleset: str) -> tuple[str, ...]:
 
 
 def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, *,
-                 start: int = 0, sampled: bool = False) -> Iterator[Puzzle]:
+                 start: int = 0, sampled: bool = False,
+                 flags: Mapping[str, Any] | None = None) -> Iterator[Puzzle]:
     """Every puzzle of ``seed`` under ``ruleset`` (of ``theme``, when given), in order of
     their deal index from ``start``; it stops after :data:`MAX_TRIES` deals in a row
     without one."""
@@ -456,7 +482,7 @@ def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, 
     index = start
     misses = 0
     while misses < MAX_TRIES:
-        puzzle = puzzle_at(ruleset, seed, index, sampled=sampled)
+        puzzle = puzzle_at(ruleset, seed, index, sampled=sampled, flags=flags)
         index += 1
         if puzzle is None or (theme is not None and puzzle.theme != theme):
             misses += 1
@@ -466,10 +492,11 @@ def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, 
 
 
 def generate(seed: int, count: int, ruleset: str = "clasico",
-             theme: str | None = None, *, sampled: bool = False) -> list[Puzzle]:
+             theme: str | None = None, *, sampled: bool = False,
+             flags: Mapping[str, Any] | None = None) -> list[Puzzle]:
     """``count`` puzzles of ``seed`` (the same seed, the same puzzles)."""
     out: list[Puzzle] = []
-    for puzzle in iter_puzzles(seed, ruleset, theme, sampled=sampled):
+    for puzzle in iter_puzzles(seed, ruleset, theme, sampled=sampled, flags=flags):
         out.append(puzzle)
         if len(out) == count:
             return out
@@ -477,14 +504,18 @@ def generate(seed: int, count: int, ruleset: str = "clasico",
                       f"for seed {seed}")
 
 
-def puzzle_by_id(puzzle_id: str) -> Puzzle:
-    """Make the puzzle ``ruleset/seed/index`` (or ``ruleset/seed/index/sampled``) again."""
+def puzzle_by_id(puzzle_id: str, flags: Mapping[str, Any] | None = None) -> Puzzle:
+    """Make the puzzle ``ruleset/seed/index`` (or ``ruleset/seed/index/sampled``) again;
+    one made with flags (``ruleset+TAG/...``) needs the same ``flags``."""
     parts = puzzle_id.split("/") if isinstance(puzzle_id, str) else []
     sampled = len(parts) == 4 and parts[3] == "sampled"
+    ruleset, _, tag = parts[0].partition("+") if parts else ("", "", "")
     if len(parts) != 3 + sampled or not parts[1].isdigit() or not parts[2].isdigit() \
-            or parts[0] not in preset_ids():
+            or ruleset not in preset_ids():
         raise PuzzleError(f"unknown puzzle id {str(puzzle_id)[:60]!r}")
-    puzzle = puzzle_at(parts[0], int(parts[1]), int(parts[2]), sampled=sampled)
+    if flags_tag(_rules(ruleset, flags)) != ("+" + tag if tag else ""):
+        raise PuzzleError(f"the puzzle {puzzle_id!r} was made with other flags")
+    puzzle = puzzle_at(ruleset, int(parts[1]), int(parts[2]), sampled=sampled, flags=flags)
     if puzzle is None:
         raise PuzzleError(f"no puzzle at {puzzle_id!r}")
     return puzzle
@@ -507,12 +538,14 @@ class PuzzlePool:
     """
 
     def __init__(self, ruleset: str, *, seed: int = 0, size: int = 8,
-                 warm: bool = False, sampled: bool = False) -> None:
+                 warm: bool = False, sampled: bool = False,
+                 flags: Mapping[str, Any] | None = None) -> None:
         check_request(ruleset, None)
         self.ruleset = ruleset
         self.size = size
         self.sampled = sampled
-        self._source = iter_puzzles(seed, ruleset, None, sampled=sampled)
+        self.overrides = _rules(ruleset, flags).overrides
+        self._source = iter_puzzles(seed, ruleset, None, sampled=sampled, flags=flags)
         self._queues: dict[str | None, deque[Puzzle]] = {}
         self._dry: dict[str | None, int] = {}
         self._waiting: dict[str | None, int] = {}
@@ -653,5 +686,6 @@ def streak(solved_days: Iterable[date], today: date) -> int:
 
 __all__ = ["DAILY_RULESET", "MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "PuzzlePool",
            "Rating",
-           "check_request", "classify", "daily_puzzle", "daily_seed", "generate",
-           "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak", "themes_of"]
+           "check_request", "classify", "daily_puzzle", "daily_seed", "flags_tag",
+           "generate", "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak",
+           "themes_of"]

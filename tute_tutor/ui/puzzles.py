@@ -11,6 +11,8 @@ everyone. Answers and ratings go to the store (:mod:`tute_tutor.store.puzzles`).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -68,10 +70,17 @@ def today() -> date:
 
 
 @st.cache_resource(show_spinner=False)
-def pool_for(ruleset: str, sampled: bool = False) -> PuzzlePool:
-    """The server's pool of ``ruleset`` (made once, shared by every session); the pool
-    of puzzles with hidden hands fills only the queues somebody asked for."""
-    return PuzzlePool(ruleset, seed=POOL_SEED, warm=not sampled, sampled=sampled)
+def _pool(ruleset: str, sampled: bool, flags: str) -> PuzzlePool:
+    return PuzzlePool(ruleset, seed=POOL_SEED, warm=not sampled and not json.loads(flags),
+                      sampled=sampled, flags=json.loads(flags))
+
+
+def pool_for(ruleset: str, sampled: bool = False,
+             flags: Mapping[str, Any] | None = None) -> PuzzlePool:
+    """The server's pool of ``ruleset`` with the sidebar's ``flags`` (made once, shared by
+    every session); a pool of puzzles with hidden hands, or with flags, fills only the
+    queues somebody asked for."""
+    return _pool(ruleset, sampled, json.dumps(dict(flags or {}), sort_keys=True))
 
 
 def hidden_hands() -> bool:
@@ -136,7 +145,7 @@ def new_puzzle(ruleset: str, profile: str | None = None) -> dict[str, Any]:
     theme, or else every other one of a theme that teaches the learner's recent
     mistakes (a rare theme only when one is ready)."""
     state = st.session_state
-    pool = pool_for(ruleset, hidden_hands())
+    pool = pool_for(ruleset, hidden_hands(), settings().overrides)
     theme = chosen_theme(ruleset)
     because = None
     if theme is None and profile is not None:
@@ -324,6 +333,7 @@ def _matches(entry: dict[str, Any] | None, ruleset: str) -> bool:
     if entry.get("daily") is not None:
         return bool(entry["daily"] == today() and puzzle.ruleset == DAILY_RULESET)
     return (puzzle.ruleset == ruleset and puzzle.sampled == hidden_hands()
+            and puzzle.overrides == settings().rules.overrides
             and chosen_theme(ruleset) in (None, puzzle.theme))
 
 
