@@ -84,7 +84,7 @@ of the stock (the ``stock`` theme)."""
 TRICKS_LEFT: Final = {4: (2, 3, 4, 5), 3: (2, 3, 4, 5), 2: (2, 3, 4, 5, 6)}
 """Cards in the hand of the seat to play at the decision point, by players: few enough
 that the exact solve takes milliseconds (6 tricks in four players is about 12 ms)."""
-POOL_PATIENCE: Final = 60
+POOL_PATIENCE: Final = 30
 """Puzzles a pool's scan goes past without one of a theme before it stops filling that
 theme's queue for nobody (it starts again when someone asks)."""
 MAX_TRIES: Final = 400
