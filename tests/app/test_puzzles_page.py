@@ -154,6 +154,7 @@ def test_a_theme_in_the_url_picks_it(db: Path) -> None:
     ("clasico", "blunders", "There is no puzzle theme blunders"),
     ("a-tres", "partner", "“Playing with your partner” has no puzzles"),
     ("clasico", "stock", "has no puzzles"),
+    ("clasico", "<b>x</b>**y**", r"There is no puzzle theme \<b\>x\<\/b\>\*\*y\*\*:"),
 ])
 def test_a_theme_no_puzzle_can_have_gets_one_line(db: Path, ruleset: str, theme: str,
                                                   fragment: str) -> None:
