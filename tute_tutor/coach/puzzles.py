@@ -76,7 +76,7 @@ SAMPLES: Final = 12
 PAIR_SHARE: Final = 1.0
 """In three and four players, the share of deals where a pair still to sing is looked
 for at the turns before the drawn one (the ``cantes`` theme)."""
-PAIR_TRICKS: Final = {4: 7, 3: 6, 2: 6}
+PAIR_TRICKS: Final = {4: 6, 3: 6, 2: 6}
 """Most cards in hand at such a turn (the exact solve stays in milliseconds)."""
 STOCK_SHARE: Final = 0.5
 """In two players, the share of deals whose puzzle is first looked for at the last trick
@@ -86,7 +86,7 @@ TRICKS_LEFT: Final = {4: (2, 3, 4, 5), 3: (2, 3, 4, 5), 2: (2, 3, 4, 5, 6)}
 that the exact solve takes milliseconds (6 tricks in four players is about 12 ms)."""
 POOL_PATIENCE: Final = 30
 """Puzzles a pool's scan goes past without one of a theme before it stops filling that
-theme's queue for nobody (it starts again when someone asks)."""
+theme's queue while nobody has taken from it (it starts again when someone asks)."""
 MAX_TRIES: Final = 400
 """Deals tried per puzzle asked for before the generator gives up (a rare theme)."""
 
@@ -549,6 +549,7 @@ class PuzzlePool:
         self._queues: dict[str | None, deque[Puzzle]] = {}
         self._dry: dict[str | None, int] = {}
         self._waiting: dict[str | None, int] = {}
+        self._taken: set[str | None] = set()
         self._cond = threading.Condition()
         self._worker: threading.Thread | None = None
         self._exhausted = False
@@ -565,10 +566,11 @@ class PuzzlePool:
             return len(self._queues.get(theme, ()))
 
     def _wanted(self) -> bool:
-        """A queue is short and, unless somebody waits on it, its theme turned up in the
-        last :data:`POOL_PATIENCE` puzzles scanned (a rare theme does not keep the scan
-        running for ever)."""
-        return any(len(queue) < self.size and (self._waiting.get(theme, 0) > 0
+        """A queue is short and somebody took from it or waits on it, or its theme turned
+        up in the last :data:`POOL_PATIENCE` puzzles scanned (a rare theme nobody plays
+        does not keep the scan running for ever)."""
+        return any(len(queue) < self.size and (theme in self._taken
+                                               or self._waiting.get(theme, 0) > 0
                                                or self._dry.get(theme, 0) < POOL_PATIENCE)
                    for theme, queue in self._queues.items())
 
@@ -620,6 +622,7 @@ class PuzzlePool:
                 raise PuzzleError(f"no more puzzles of theme {theme!r} under "
                                   f"{self.ruleset}")
             puzzle = queue.popleft()
+            self._taken.add(theme)
             self._wake()
             return puzzle
 
