@@ -24,7 +24,25 @@ learner who picks another card visibly gives away a card's worth.
   loads it with points or overtakes it;
 - ``counting``: the best card is master of its suit only because the higher cards of
   that suit have gone in earlier tricks (it takes the trick);
+- ``cantes``: the seat holds a rey and caballo it may still sing, and the best card keeps
+  them together while one of them could be played, or takes the trick (which opens the
+  singing); rare, since a side sings at its first trick won, so three and four players
+  also look for it at the turns with few cards before the drawn one;
 - ``ending``: every other position.
+
+In two players, half the deals (drawn from the seed) are first looked at at the second
+card of the stock's last trick, theme ``stock``: its winner draws the last hidden card
+and the other player the face-up trump, the winner swapping the 7 (or 2) for it first
+when that is better for it; each card is valued over those draws, then solved exactly
+(:func:`_stock_puzzle`); one that takes the trick and keeps a pair to sing is ``cantes``.
+
+**Hidden hands** (``sampled``): the position is solved on :data:`SAMPLES` deals consistent
+with the seat's view (:func:`tute_tutor.ai.knowledge.sample_worlds`); it is a puzzle when
+the best card(s) are best in every one of them and the mean values are clearly apart; the
+values are the means. **Flags**: a puzzle may be made under a preset with flags changed
+(the sidebar's); its id then reads ``ruleset+TAG/seed/index`` (:func:`flags_tag`).
+Every puzzle carries the coach's :class:`~tute_tutor.coach.reasons.Reason` for its first
+best card, read off the seat's own view.
 
 **Ratings** are Glicko-2 (the ``glicko2`` package, not written here): the learner and
 each puzzle start at 1500 (deviation 350, volatility 0.06); an answer is one game between
@@ -35,7 +53,7 @@ of days in a row, ending today or yesterday, with the daily puzzle solved (:func
 
 Everything is a pure function of the seed: ``generate(seed, count, ruleset)`` gives the
 same puzzles in the same order, and :func:`puzzle_by_id` makes one again from its id
-(``ruleset/seed/index``).
+(``ruleset/seed/index``, ``.../sampled``).
 """
 
 from __future__ import annotations
