@@ -35,7 +35,7 @@ HANDS = 3
 
 def _words(lang: str) -> dict[str, str]:
     return {"not_legal": t("cards.not_legal", lang), "review": t("review.title", lang),
-            "pass": t("practice.pass", lang), "next": t("practice.page.next_hand", lang),
+            "pass": t("practice.page.pass", lang), "next": t("practice.page.next_hand", lang),
             "record": t("practice.page.record_title", lang),
             "costs": t("review.costs_title", lang)}
 
