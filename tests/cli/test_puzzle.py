@@ -71,3 +71,31 @@ def test_bad_arguments_get_one_error_line_and_exit_2(argv: tuple[str, ...]) -> N
     assert len(lines) == 1
     error = json.loads(lines[0])["error"]
     assert error["code"] == "bad_puzzle" and error["message"]
+
+
+def test_sampled_puzzles_print_their_deals_and_the_best_card_is_best_in_each() -> None:
+    from tute_tutor.ai.solver import Solver
+
+    code, data = run("puzzle", "--seed", "4", "--count", "2", "--sampled", "--json")
+    assert code == 0
+    for puzzle in data["puzzles"]:
+        assert puzzle["sampled"] is True and puzzle["id"].endswith("/sampled")
+        rules = find_rules(puzzle["ruleset"])
+        trump = SUIT_LETTERS.index(puzzle["trump"])
+        trick = [c.index for c in parse_cards(puzzle["trick"])]
+        means: dict[str, list[int]] = {c: [] for c in puzzle["values"]}
+        for sample in puzzle["samples"]:
+            hands = [mask_of(parse_cards(sample[str(s)])) for s in range(rules.players)]
+            position = Position.from_rules(rules, hands, trump, puzzle["leader"], trick,
+                                           cantes=False)
+            values = Solver(position, puzzle["to_play"]).card_values()
+            top = max(values.values())
+            assert all(values[Card.parse(c).index] == top for c in puzzle["best"])
+            for c in means:
+                means[c].append(values[Card.parse(c).index])
+        assert {c: round(sum(v) / len(v)) for c, v in means.items()} == puzzle["values"]
+
+
+def test_the_stock_theme_needs_the_stock_of_two_players() -> None:
+    code, data = run("puzzle", "--ruleset", "a-tres", "--theme", "stock", "--json")
+    assert code == 2 and "needs a stock" in data["error"]["message"]

@@ -29,6 +29,9 @@ def add_command(subparsers: Any) -> None:
     puzzle.add_argument("--count", default="1", help=f"how many puzzles (1-{MAX_PUZZLE_COUNT})")
     puzzle.add_argument("--ruleset", default="clasico", help=f"one of {', '.join(preset_ids())}")
     puzzle.add_argument("--theme", help=f"only this theme: one of {', '.join(THEMES)}")
+    puzzle.add_argument("--sampled", action="store_true",
+                        help="hide the other hands: solve deals sampled from what the seat "
+                             "to play can see (the best card best in every one)")
     add_output_options(puzzle)
     puzzle.set_defaults(func=cmd_puzzle)
 
@@ -40,7 +43,7 @@ def cmd_puzzle(args: argparse.Namespace, out: TextIO) -> int:
     count = parse_whole(args.count, name="--count", low=1, high=MAX_PUZZLE_COUNT,
                         error=PuzzleError, code=PuzzleError.code)
     check_request(args.ruleset, args.theme)
-    puzzles = generate(seed, count, args.ruleset, args.theme)
+    puzzles = generate(seed, count, args.ruleset, args.theme, sampled=args.sampled)
     if args.json:
         data = {"puzzles": [p.to_json() for p in puzzles]}
         out.write(json.dumps(data, ensure_ascii=False) + "\n")

@@ -45,6 +45,22 @@ MISTAKE_KINDS: Final[tuple[MistakeKind, ...]] = (
 )
 
 
+PRACTICE: Final[dict[MistakeKind, tuple[str, str]]] = {
+    "pair_broken": ("cantes", "cantes"),
+    "three_on_opponent": ("mistake", "errores"),
+    "last_trick_lost": ("last-trick", "diez-de-ultimas"),
+    "early_strong_two": ("stock", "tute-a-dos"),
+    "led_into_void": ("counting", "contar-cartas"),
+    "fed_opponent": ("mistake", "errores"),
+    "partner_not_loaded": ("partner", "jugar-en-pareja"),
+    "missed_trick": ("counting", "contar-cartas"),
+    "pair_held_dead": ("cantes", "cantes"),
+    "other": ("ending", "errores"),
+}
+"""What teaches each kind: the puzzle theme (:data:`tute_tutor.coach.puzzles.THEMES`)
+and the lesson id (``lessons/*.toml``, also the id of its drills)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """One card of ``view.seat`` in its position, with what the hand showed after it."""
@@ -204,5 +220,5 @@ def mistake_of(game: Game, view: SeatView, card: Card, best: Card) -> Mistake:
     return classify(play_in(game, view, card, best))
 
 
-__all__ = ["MISTAKE_KINDS", "PREDICATES", "Mistake", "MistakeKind", "Play", "classify",
+__all__ = ["MISTAKE_KINDS", "PRACTICE", "PREDICATES", "Mistake", "MistakeKind", "Play", "classify",
            "mistake_of", "play_in"]

@@ -24,7 +24,25 @@ learner who picks another card visibly gives away a card's worth.
   loads it with points or overtakes it;
 - ``counting``: the best card is master of its suit only because the higher cards of
   that suit have gone in earlier tricks (it takes the trick);
+- ``cantes``: the seat holds a rey and caballo it may still sing, and the best card keeps
+  them together while one of them could be played, or takes the trick (which opens the
+  singing); rare, since a side sings at its first trick won, so three and four players
+  also look for it at the turns with few cards before the drawn one;
 - ``ending``: every other position.
+
+In two players, half the deals (drawn from the seed) are first looked at at the second
+card of the stock's last trick, theme ``stock``: its winner draws the last hidden card
+and the other player the face-up trump, the winner swapping the 7 (or 2) for it first
+when that is better for it; each card is valued over those draws, then solved exactly
+(:func:`_stock_puzzle`); one that takes the trick and keeps a pair to sing is ``cantes``.
+
+**Hidden hands** (``sampled``): the position is solved on :data:`SAMPLES` deals consistent
+with the seat's view (:func:`tute_tutor.ai.knowledge.sample_worlds`); it is a puzzle when
+the best card(s) are best in every one of them and the mean values are clearly apart; the
+values are the means. **Flags**: a puzzle may be made under a preset with flags changed
+(the sidebar's); its id then reads ``ruleset+TAG/seed/index`` (:func:`flags_tag`).
+Every puzzle carries the coach's :class:`~tute_tutor.coach.reasons.Reason` for its first
+best card, read off the seat's own view.
 
 **Ratings** are Glicko-2 (the ``glicko2`` package, not written here): the learner and
 each puzzle start at 1500 (deviation 350, volatility 0.06); an answer is one game between
@@ -35,43 +53,60 @@ of days in a row, ending today or yesterday, with the daily puzzle solved (:func
 
 Everything is a pure function of the seed: ``generate(seed, count, ruleset)`` gives the
 same puzzles in the same order, and :func:`puzzle_by_id` makes one again from its id
-(``ruleset/seed/index``).
+(``ruleset/seed/index``, ``.../sampled``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any, Final
 
 import glicko2
 
 from tute_tutor.ai import declare_for_all, get_player
-from tute_tutor.ai.base import PlayAction, Player, apply_action
+from tute_tutor.ai.base import Decision, PlayAction, Player, apply_action
+from tute_tutor.ai.knowledge import sample_worlds
 from tute_tutor.ai.levels import CountingPlayer
 from tute_tutor.ai.solver import Position, Solver
+from tute_tutor.coach.reasons import Reason, pair_suits, reason_for
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, cards_of
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.game import Game
+from tute_tutor.engine.game import CABALLO, REY, Game
 from tute_tutor.engine.tricks import ABOVE, POINTS, play_into_trick
 from tute_tutor.engine.variants import Rules, find_rules, preset_ids
 
 MIN_MARGIN: Final = 10
 """Points by which the best card beats every other legal card (a three, the últimas)."""
-THEMES: Final = ("last-trick", "mistake", "partner", "counting", "ending")
+THEMES: Final = ("stock", "last-trick", "mistake", "partner", "counting", "cantes", "ending")
 """Every theme, in the order a position is tested against them."""
+RARE_THEMES: Final = ("cantes",)
+"""Themes a warm pool does not scan for before somebody asks: real deals seldom leave a
+pair unsung with few cards in hand (a side sings at its first trick won)."""
+SAMPLES: Final = 12
+"""Deals consistent with the learner's view solved for a puzzle with hidden hands."""
+PAIR_SHARE: Final = 1.0
+"""In three and four players, the share of deals where a pair still to sing is looked
+for at the turns before the drawn one (the ``cantes`` theme)."""
+PAIR_TRICKS: Final = {4: 6, 3: 6, 2: 6}
+"""Most cards in hand at such a turn (the exact solve stays in milliseconds)."""
+STOCK_SHARE: Final = 0.5
+"""In two players, the share of deals whose puzzle is first looked for at the last trick
+of the stock (the ``stock`` theme)."""
 TRICKS_LEFT: Final = {4: (2, 3, 4, 5), 3: (2, 3, 4, 5), 2: (2, 3, 4, 5, 6)}
 """Cards in the hand of the seat to play at the decision point, by players: few enough
 that the exact solve takes milliseconds (6 tricks in four players is about 12 ms)."""
+POOL_PATIENCE: Final = 30
+"""Puzzles a pool's scan goes past without one of a theme before it stops filling that
+theme's queue while nobody has taken from it (it starts again when someone asks)."""
 MAX_TRIES: Final = 400
 """Deals tried per puzzle asked for before the generator gives up (a rare theme)."""
-DRY_SCAN: Final = 200
-"""Puzzles a pool's scan lets go by, none of a theme still wanted, before that theme is
-dry (:class:`PuzzlePool`)."""
 
 
 class _RulesOnlyCounting(CountingPlayer):
@@ -102,6 +137,18 @@ class Puzzle:
     values: tuple[tuple[int, int], ...]
     best: tuple[int, ...]
     played: int = 0
+    reason: Reason | None = field(default=None, compare=False)
+    """The coach's reason for the (first) best card, from the seat's own view."""
+    sampled: bool = False
+    """The hidden hands were sampled from the seat's view: ``values`` are the mean over
+    :attr:`samples`, each solved exactly, and every best card is best in each of them."""
+    samples: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    """The hands of each sampled deal (a sampled puzzle)."""
+    overrides: tuple[tuple[str, Any], ...] = ()
+    """The sidebar's flags the puzzle was made under (the preset's changes, canonical)."""
+    stock: tuple[int, ...] = ()
+    """Two players, ``stock`` theme: the two cards still to draw, the face-up trump last
+    (the winner of this trick draws the first, the other the face-up card)."""
 
     @property
     def players(self) -> int:
@@ -117,8 +164,10 @@ class Puzzle:
         return card in self.best
 
     def to_json(self) -> dict[str, Any]:
-        """The public form (docs/FORMATS.md, "tute-tutor puzzle"): cards by code."""
-        return {
+        """The public form (docs/FORMATS.md, "tute-tutor puzzle"): cards by code; the
+        optional keys ``stock`` (the ``stock`` theme), ``sampled`` and ``samples`` (a
+        puzzle with hidden hands) only when they apply."""
+        data: dict[str, Any] = {
             "id": self.id,
             "ruleset": self.ruleset,
             "theme": self.theme,
@@ -131,6 +180,15 @@ class Puzzle:
             "values": {str(CARDS[c]): v for c, v in self.values},
             "best": [str(CARDS[c]) for c in self.best],
         }
+        if self.overrides:
+            data["overrides"] = dict(self.overrides)
+        if self.stock:
+            data["stock"] = [str(CARDS[c]) for c in self.stock]
+        if self.sampled:
+            data["sampled"] = True
+            data["samples"] = [{str(seat): [str(c) for c in cards_of(hand)]
+                                for seat, hand in enumerate(hands)} for hands in self.samples]
+        return data
 
 
 def _players_for(rng: random.Random, players: int) -> list[Player]:
@@ -170,8 +228,10 @@ def _takes(trick: tuple[int, ...], card: int, trump: int) -> bool:
 
 
 def classify(rules: Rules, trump: int, hands: tuple[int, ...], trick: tuple[int, ...],
-             to_play: int, played: int, values: dict[int, int], best: tuple[int, ...]) -> str:
-    """The theme of a position (the module doc lists them, in this order)."""
+             to_play: int, played: int, values: dict[int, int], best: tuple[int, ...],
+             pairs: Iterable[int] = ()) -> str:
+    """The theme of a position (the module doc lists them, in this order); ``pairs`` are
+    the suits whose rey and caballo the seat holds and may still sing."""
     players = rules.players
     if hands[to_play].bit_count() == 2:
         return "last-trick"
@@ -194,14 +254,23 @@ def classify(rules: Rules, trump: int, hands: tuple[int, ...], trick: tuple[int,
     if ((not trick or _takes(trick, card, trump)) and ABOVE[card] & played
             and not ABOVE[card] & others):
         return "counting"
+    for suit in pairs:
+        pair = {10 * suit + REY, 10 * suit + CABALLO}
+        if card not in pair and (pair & values.keys() or (trick and _takes(trick, card,
+                                                                            trump))):
+            return "cantes"
     return "ending"
 
 
 def _decision_points(game: Game, players: list[Player], rng: random.Random,
-                     cards_left: int, place: int) -> Iterator[Game]:
-    """Play ``game`` with ``players``, stopping (yielding the game) at every turn from the
-    one where the seat to play holds ``cards_left`` cards at ``place`` in the trick, with
-    no stock and a choice of at least two legal cards, to the end of the hand."""
+                     cards_left: int, place: int, *, stock: bool = False,
+                     pairs: bool = False) -> Iterator[tuple[Game, str]]:
+    """Play ``game`` with ``players``, stopping (yielding the game and ``"drawn"``) at
+    every turn from the one where the seat to play holds ``cards_left`` cards at
+    ``place`` in the trick, with no stock and a choice of at least two legal cards, to
+    the end of the hand; with ``stock`` (two players), first at the second card of the
+    stock's last trick (``"stock"``); with ``pairs``, also at the turns before, with
+    few cards left, where the seat holds a pair it may still sing (``"pair"``)."""
     while not game.finished:
         declare_for_all(game, players, rng)
         if game.finished:
@@ -210,47 +279,192 @@ def _decision_points(game: Game, players: list[Player], rng: random.Random,
         seat = game.to_move
         assert seat is not None
         held = game.hands[seat].bit_count()
-        if (not game.draw_pile and (held < cards_left or (held == cards_left
-                                    and len(game.trick) >= place))
-                and held >= 2 and len(game.legal_plays()) >= 2):
-            yield game
+        if stock and len(game.draw_pile) == 2 and len(game.trick) == 1:
+            yield game, "stock"
+        choice = not game.draw_pile and held >= 2 and len(game.legal_plays()) >= 2
+        if choice and (held < cards_left or (held == cards_left
+                                             and len(game.trick) >= place)):
+            yield game, "drawn"
+        elif (choice and pairs and held <= PAIR_TRICKS[game.players]
+              and pair_suits(game.view(seat))):
+            yield game, "pair"
         card = players[seat].choose_card(game.view(seat), rng)
         apply_action(game, seat, PlayAction(card))
 
 
-def _puzzle_here(rules: Rules, ruleset: str, game: Game, puzzle_id: str) -> Puzzle | None:
-    """The puzzle of the seat to play in ``game``, or None when no card is clearly best."""
-    position = _position(rules, game)
-    values = Solver(position, position.to_move).card_values()
+def _clear_best(values: dict[int, int]) -> tuple[int, ...] | None:
+    """The best cards when one (or two equal ones) is clearly best, else None."""
+    if len(values) < 2:
+        return None
     top = max(values.values())
     best = tuple(sorted(c for c, v in values.items() if v == top))
     if len(best) > 2 or len(best) == len(values):
         return None
     if max(v for c, v in values.items() if c not in best) > top - MIN_MARGIN:
         return None
+    return best
+
+
+def _reason(game: Game, values: dict[int, float], best: tuple[int, ...],
+            worlds: int) -> Reason:
+    """The coach's reason for the first best card, read off the seat's view (with the
+    edge over the next card only when the values are a mean over sampled deals)."""
+    seat = game.to_move
+    assert seat is not None
+    rated = tuple(sorted(((CARDS[c], float(v)) for c, v in values.items()),
+                         key=lambda item: -item[1]))
+    decision = Decision(CARDS[best[0]], "exact", rated, worlds)
+    reason = reason_for(game.view(seat), decision)
+    return reason if worlds > 1 else replace(reason, edge=None)
+
+
+def _solve(rules: Rules, hands: list[int] | tuple[int, ...], trump: int, leader: int,
+           trick: tuple[int, ...] | list[int], seat: int) -> dict[int, int]:
+    position = Position.from_rules(rules, list(hands), trump, leader, list(trick),
+                                   cantes=False)
+    return Solver(position, seat).card_values()
+
+
+def _puzzle_here(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
+                 sampled: bool = False) -> Puzzle | None:
+    """The puzzle of the seat to play in ``game``, or None when no card is clearly best
+    (with ``sampled``, by the mean over deals consistent with the seat's view, the best
+    card(s) best in every one of them)."""
+    position = _position(rules, game)
+    seat = position.to_move
+    samples: tuple[tuple[int, ...], ...] = ()
+    if sampled:
+        view = game.view(seat)
+        rng = random.Random(f"puzzle-worlds/{puzzle_id}")
+        worlds = sample_worlds(view, rng, SAMPLES)
+        samples = tuple(tuple(world.hands) for world in worlds)
+        solved = [_solve(rules, hands, game.trump, position.leader, game.trick, seat)
+                  for hands in samples]
+        values = {card: round(sum(v[card] for v in solved) / len(solved))
+                  for card in solved[0]}
+        best = _clear_best(values)
+        if best is None or not all(v[card] == max(v.values()) for v in solved
+                                   for card in best):
+            return None
+    else:
+        values = Solver(position, seat).card_values()
+        best = _clear_best(values)
+        if best is None:
+            return None
     hands = tuple(game.hands)
     trick = tuple(game.trick)
     played = game.played_mask() & ~sum(1 << c for c in trick)
-    theme = classify(rules, game.trump, hands, trick, position.to_move, played, values, best)
+    theme = classify(rules, game.trump, hands, trick, seat, played, values, best,
+                     pair_suits(game.view(seat)))
     ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
+    reason = _reason(game, dict(values), best, len(samples) or 1)
     return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump, hands=hands,
-                  leader=position.leader, trick=trick, to_play=position.to_move,
-                  values=ordered, best=best, played=played)
+                  leader=position.leader, trick=trick, to_play=seat,
+                  values=ordered, best=best, played=played, reason=reason,
+                  sampled=sampled, samples=samples)
 
 
-def puzzle_at(ruleset: str, seed: int, index: int) -> Puzzle | None:
-    """The puzzle of deal ``index`` of ``seed`` under ``ruleset``: the first decision point
-    from the one drawn from the seed where one card is clearly best, or None."""
-    rules = find_rules(ruleset)
+def _after_trick(game: Game, side_seat: int) -> int:
+    """Two players, the stock's last trick just complete in ``game``: what ``side_seat``
+    takes from the trick on (its points, then the rest solved exactly after the draws),
+    the winner swapping the 7 (or 2) for the face-up trump when that is better for it."""
+    moment = game.moment
+    assert moment is not None
+    winner = moment.winner
+    trick_points = game.tricks[-1].points
+    outcomes = []
+    for swap in (False, True):
+        after = game.replayed()
+        if swap:
+            if not after.can_swap(winner):
+                continue
+            after.swap(winner)
+        after.close_moment()
+        left = sum(POINTS[c] for hand in after.hands for c in range(40) if hand >> c & 1)
+        leader_takes = max(_solve(after.rules, after.hands, after.trump, winner, (),
+                                  winner).values())
+        winner_takes = trick_points + leader_takes
+        outcomes.append(winner_takes if winner == side_seat
+                        else trick_points + left + 10 - winner_takes)
+    # the winner picks what is best for itself
+    return max(outcomes) if winner == side_seat else min(outcomes)
+
+
+def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str) -> Puzzle | None:
+    """The puzzle of the second card of the stock's last trick (two players): the winner
+    draws the last hidden card, the other the face-up trump; None when no card is
+    clearly best."""
+    seat = game.to_move
+    assert seat is not None and len(game.trick) == 1
+    values: dict[int, int] = {}
+    for choice in game.legal_plays():
+        after = game.replayed()
+        after.play(choice)
+        values[choice.index] = _after_trick(after, seat)
+    best = _clear_best(values)
+    if best is None:
+        return None
+    hands = tuple(game.hands)
+    trick = tuple(game.trick)
+    played = game.played_mask() & ~sum(1 << c for c in trick)
+    ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
+    reason = _reason(game, dict(values), best, 1)
+    leader = game.trick_seats()[0]
+    theme = "stock"
+    card = best[0]
+    if _takes(trick, card, game.trump) and any(
+            card not in (10 * suit + REY, 10 * suit + CABALLO)
+            for suit in pair_suits(game.view(seat))):
+        theme = "cantes"  # the last trick that opens a cante, the pair kept for it
+    return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump,
+                  hands=hands, leader=leader, trick=trick, to_play=seat, values=ordered,
+                  best=best, played=played, reason=reason, stock=tuple(game.draw_pile))
+
+
+def flags_tag(rules: Rules) -> str:
+    """``""`` for a preset as it is, else ``+`` and 8 hex digits naming its overrides (in
+    a puzzle's id: the same flags, the same tag)."""
+    if not rules.overrides:
+        return ""
+    text = json.dumps(rules.overrides_dict(), sort_keys=True)
+    return "+" + hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def _rules(ruleset: str, flags: Mapping[str, Any] | None) -> Rules:
+    try:
+        return find_rules(ruleset, flags)
+    except TuteError as error:
+        raise PuzzleError(f"bad flags for {ruleset}: {error}") from None
+
+
+def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False,
+              flags: Mapping[str, Any] | None = None) -> Puzzle | None:
+    """The puzzle of deal ``index`` of ``seed`` under ``ruleset`` (with ``flags`` changed
+    from the preset): the first decision point from the one drawn from the seed where
+    one card is clearly best, or None (in two players, for a share of the deals, first
+    the stock's last trick; ``sampled``: the hidden hands sampled from the seat's view,
+    never at the stock)."""
+    rules = _rules(ruleset, flags)
     rng = random.Random(f"puzzle/{ruleset}/{seed}/{index}")
-    game = Game.deal(ruleset, rng=rng, dealer=rng.randrange(rules.players))
+    game = Game.deal(rules, rng=rng, dealer=rng.randrange(rules.players))
     computer = _players_for(rng, rules.players)
     cards_left = rng.choice(TRICKS_LEFT[rules.players])
     place = rng.randrange(rules.players)
-    for point in _decision_points(game, computer, rng, cards_left, place):
-        puzzle = _puzzle_here(rules, ruleset, point, f"{ruleset}/{seed}/{index}")
-        if puzzle is not None:
-            return puzzle
+    stock = (rules.has_stock and not sampled
+             and random.Random(f"puzzle-stock/{ruleset}/{seed}/{index}").random()
+             < STOCK_SHARE)
+    pairs = (not rules.has_stock and
+             random.Random(f"puzzle-pairs/{ruleset}/{seed}/{index}").random() < PAIR_SHARE)
+    puzzle_id = (f"{ruleset}{flags_tag(rules)}/{seed}/{index}"
+                 + ("/sampled" if sampled else ""))
+    for point, kind in _decision_points(game, computer, rng, cards_left, place,
+                                        stock=stock, pairs=pairs):
+        if kind == "stock":
+            puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id)
+        else:
+            puzzle = _puzzle_here(rules, ruleset, point, puzzle_id, sampled=sampled)
+        if puzzle is not None and (kind != "pair" or puzzle.theme == "cantes"):
+            return replace(puzzle, overrides=rules.overrides)
     return None
 
 
@@ -263,10 +477,22 @@ def check_request(ruleset: str, theme: str | None) -> None:
     if theme == "partner" and find_rules(ruleset).players != 4:
         raise PuzzleError(f"theme 'partner' needs four players; {ruleset} has "
                           f"{find_rules(ruleset).players}")
+    if theme == "stock" and not find_rules(ruleset).has_stock:
+        raise PuzzleError(f"theme 'stock' needs a stock (a-dos); {ruleset} has none")
+
+
+def themes_of(ruleset: str) -> tuple[str, ...]:
+    """The themes a puzzle of ``ruleset`` may have (``partner`` needs four players,
+    ``stock`` the two players' stock)."""
+    rules = find_rules(ruleset)
+    return tuple(theme for theme in THEMES
+                 if (theme != "partner" or rules.players == 4)
+                 and (theme != "stock" or rules.has_stock))
 
 
 def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, *,
-                 start: int = 0) -> Iterator[Puzzle]:
+                 start: int = 0, sampled: bool = False,
+                 flags: Mapping[str, Any] | None = None) -> Iterator[Puzzle]:
     """Every puzzle of ``seed`` under ``ruleset`` (of ``theme``, when given), in order of
     their deal index from ``start``; it stops after :data:`MAX_TRIES` deals in a row
     without one."""
@@ -274,7 +500,7 @@ def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, 
     index = start
     misses = 0
     while misses < MAX_TRIES:
-        puzzle = puzzle_at(ruleset, seed, index)
+        puzzle = puzzle_at(ruleset, seed, index, sampled=sampled, flags=flags)
         index += 1
         if puzzle is None or (theme is not None and puzzle.theme != theme):
             misses += 1
@@ -284,10 +510,11 @@ def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, 
 
 
 def generate(seed: int, count: int, ruleset: str = "clasico",
-             theme: str | None = None) -> list[Puzzle]:
+             theme: str | None = None, *, sampled: bool = False,
+             flags: Mapping[str, Any] | None = None) -> list[Puzzle]:
     """``count`` puzzles of ``seed`` (the same seed, the same puzzles)."""
     out: list[Puzzle] = []
-    for puzzle in iter_puzzles(seed, ruleset, theme):
+    for puzzle in iter_puzzles(seed, ruleset, theme, sampled=sampled, flags=flags):
         out.append(puzzle)
         if len(out) == count:
             return out
@@ -295,13 +522,18 @@ def generate(seed: int, count: int, ruleset: str = "clasico",
                       f"for seed {seed}")
 
 
-def puzzle_by_id(puzzle_id: str) -> Puzzle:
-    """Make the puzzle ``ruleset/seed/index`` again."""
+def puzzle_by_id(puzzle_id: str, flags: Mapping[str, Any] | None = None) -> Puzzle:
+    """Make the puzzle ``ruleset/seed/index`` (or ``ruleset/seed/index/sampled``) again;
+    one made with flags (``ruleset+TAG/...``) needs the same ``flags``."""
     parts = puzzle_id.split("/") if isinstance(puzzle_id, str) else []
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit() \
-            or parts[0] not in preset_ids():
+    sampled = len(parts) == 4 and parts[3] == "sampled"
+    ruleset, _, tag = parts[0].partition("+") if parts else ("", "", "")
+    if len(parts) != 3 + sampled or not parts[1].isdigit() or not parts[2].isdigit() \
+            or ruleset not in preset_ids():
         raise PuzzleError(f"unknown puzzle id {str(puzzle_id)[:60]!r}")
-    puzzle = puzzle_at(parts[0], int(parts[1]), int(parts[2]))
+    if flags_tag(_rules(ruleset, flags)) != ("+" + tag if tag else ""):
+        raise PuzzleError(f"the puzzle {puzzle_id!r} was made with other flags")
+    puzzle = puzzle_at(ruleset, int(parts[1]), int(parts[2]), sampled=sampled, flags=flags)
     if puzzle is None:
         raise PuzzleError(f"no puzzle at {puzzle_id!r}")
     return puzzle
@@ -320,29 +552,29 @@ class PuzzlePool:
     every theme at once, so that the scan fills them all from the start (the page's
     pools, made on a server's first visit). So each theme's
     puzzles come in the seed's order, and the pool is shared by whoever takes from it.
-    A theme the scan has not met in :data:`DRY_SCAN` puzzles in a row (one a rule set
-    hardly ever has, such as ``mistake`` in tute a dos, where a card that can be thrown
-    beside an opponent's winning trick is rare) is dry: the scan stops asking for it, so
-    it never runs without end, and :meth:`take` says there is none. Thread-safe.
+    Thread-safe.
     """
 
     def __init__(self, ruleset: str, *, seed: int = 0, size: int = 8,
-                 warm: bool = False) -> None:
+                 warm: bool = False, sampled: bool = False,
+                 flags: Mapping[str, Any] | None = None) -> None:
         check_request(ruleset, None)
         self.ruleset = ruleset
         self.size = size
-        self._source = iter_puzzles(seed, ruleset, None)
+        self.sampled = sampled
+        self.overrides = _rules(ruleset, flags).overrides
+        self._source = iter_puzzles(seed, ruleset, None, sampled=sampled, flags=flags)
         self._queues: dict[str | None, deque[Puzzle]] = {}
+        self._dry: dict[str | None, int] = {}
+        self._waiting: dict[str | None, int] = {}
+        self._taken: set[str | None] = set()
         self._cond = threading.Condition()
         self._worker: threading.Thread | None = None
         self._exhausted = False
-        self._dry: set[str | None] = set()
-        self._missed = 0
         if warm:
-            four = find_rules(ruleset).players == 4
             with self._cond:
-                for theme in (None, *THEMES):
-                    if four or theme != "partner":
+                for theme in (None, *themes_of(ruleset)):
+                    if theme not in RARE_THEMES:
                         self._queues[theme] = deque()
                 self._wake()
 
@@ -352,8 +584,13 @@ class PuzzlePool:
             return len(self._queues.get(theme, ()))
 
     def _wanted(self) -> bool:
-        return any(len(queue) < self.size for theme, queue in self._queues.items()
-                   if theme not in self._dry)
+        """A queue is short and somebody took from it or waits on it, or its theme turned
+        up in the last :data:`POOL_PATIENCE` puzzles scanned (a rare theme nobody plays
+        does not keep the scan running for ever)."""
+        return any(len(queue) < self.size and (theme in self._taken
+                                               or self._waiting.get(theme, 0) > 0
+                                               or self._dry.get(theme, 0) < POOL_PATIENCE)
+                   for theme, queue in self._queues.items())
 
     def _scan(self) -> None:
         while True:
@@ -368,16 +605,13 @@ class PuzzlePool:
                     self._worker = None
                     self._cond.notify_all()
                     return
-                self._missed += 1
+                for theme in self._queues:
+                    self._dry[theme] = self._dry.get(theme, 0) + 1
                 for theme in (None, puzzle.theme):
+                    self._dry[theme] = 0
                     queue = self._queues.get(theme)
                     if queue is not None and len(queue) < self.size:
                         queue.append(puzzle)
-                        self._missed = 0
-                if self._missed >= DRY_SCAN:
-                    self._dry.update(theme for theme, queue in self._queues.items()
-                                     if len(queue) < self.size)
-                    self._missed = 0
                 self._cond.notify_all()
 
     def _wake(self) -> None:
@@ -393,21 +627,26 @@ class PuzzlePool:
         check_request(self.ruleset, theme)
         with self._cond:
             queue = self._queues.setdefault(theme, deque())
-            self._wake()
-            if not self._cond.wait_for(
-                    lambda: bool(queue) or self._exhausted or theme in self._dry, timeout):
+            self._waiting[theme] = self._waiting.get(theme, 0) + 1
+            try:
+                self._wake()
+                found = self._cond.wait_for(lambda: bool(queue) or self._exhausted, timeout)
+            finally:
+                self._waiting[theme] -= 1
+            if not found:
                 raise PuzzleError(f"no puzzle of theme {theme!r} under {self.ruleset} "
                                   f"found in {timeout:g} s")
             if not queue:
                 raise PuzzleError(f"no more puzzles of theme {theme!r} under "
                                   f"{self.ruleset}")
             puzzle = queue.popleft()
+            self._taken.add(theme)
             self._wake()
             return puzzle
 
     def wait(self, timeout: float = 120.0) -> bool:
-        """Wait until the scan has filled every queue asked for or found it dry (tests,
-        benchmarks); whether it stopped within ``timeout`` seconds."""
+        """Wait until the scan has filled every queue asked for or given up on its rare
+        themes (tests, benchmarks); whether it stopped within ``timeout`` seconds."""
         with self._cond:
             return self._cond.wait_for(lambda: self._worker is None, timeout)
 
@@ -469,5 +708,6 @@ def streak(solved_days: Iterable[date], today: date) -> int:
 
 __all__ = ["DAILY_RULESET", "MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "PuzzlePool",
            "Rating",
-           "check_request", "classify", "daily_puzzle", "daily_seed", "generate",
-           "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak"]
+           "check_request", "classify", "daily_puzzle", "daily_seed", "flags_tag",
+           "generate", "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak",
+           "themes_of"]

@@ -25,6 +25,7 @@ from tute_tutor.store.tables import (
     HandRow,
     LearnerRow,
     LessonRow,
+    MistakeRow,
     ProfileRow,
     PuzzleAttemptRow,
     PuzzleLearnerRow,
@@ -289,7 +290,7 @@ class Learners(Database):
     @staticmethod
     def _delete_history(session: Session, pid: int) -> None:
         for table in (AnswerRow, LessonRow, HandRow, StateRow, PuzzleAttemptRow,
-                      PuzzleLearnerRow, DrillSittingRow, EndingResultRow):
+                      PuzzleLearnerRow, DrillSittingRow, EndingResultRow, MistakeRow):
             session.execute(delete(table).where(table.profile_id == pid))
 
 

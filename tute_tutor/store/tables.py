@@ -285,6 +285,32 @@ class EndingResultRow(Base):
     reached: Mapped[bool] = mapped_column(Boolean)
 
 
+# --------------------------------------------------------------------------- mistakes
+MAX_MISTAKE_KIND: Final = 40
+"""Longest mistake kind kept (:data:`tute_tutor.coach.mistakes.MISTAKE_KINDS`)."""
+
+
+class MistakeRow(Base):
+    """One costly card of a learner's finished practice hand, named by its mistake
+    (:mod:`tute_tutor.store.mistakes`, migration 0008). ``hand`` is the SHA-256 of the
+    hand's record, so a hand reviewed twice counts once."""
+
+    __tablename__ = "mistakes"
+    __table_args__ = (UniqueConstraint("profile_id", "hand", "trick",
+                                       name="uq_mistakes_hand_trick"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("profiles.id", name="fk_mistakes_profile_id"), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime)
+    hand: Mapped[str] = mapped_column(String(64))
+    trick: Mapped[int] = mapped_column(Integer)
+    ruleset: Mapped[str] = mapped_column(String(40))
+    card: Mapped[str] = mapped_column(String(4))
+    kind: Mapped[str] = mapped_column(String(MAX_MISTAKE_KIND))
+    cost: Mapped[int] = mapped_column(Integer)
+    exact: Mapped[bool] = mapped_column(Boolean)
+
+
 def utc_now() -> datetime:
     """Now in UTC without tzinfo (SQLite keeps no zones; every stored time is UTC)."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -323,9 +349,10 @@ def insert_or_skip(session: Session, table: type[Base], values: dict[str, Any]) 
     return insert_row(session, table, values).on_conflict_do_nothing()
 
 
-__all__ = ["MAX_ENDING_ID", "MAX_PUZZLE_ID", "MAX_SKILL", "MAX_STATE_KEY", "AnswerRow",
-           "Base", "ClassAnswerRow", "ClassParticipantRow", "ClassQuestionRow",
+__all__ = ["MAX_ENDING_ID", "MAX_MISTAKE_KIND", "MAX_PUZZLE_ID", "MAX_SKILL", "MAX_STATE_KEY",
+           "AnswerRow", "Base", "ClassAnswerRow", "ClassParticipantRow", "ClassQuestionRow",
            "ClassSessionRow", "DrillSittingRow", "EndingResultRow", "HandRow",
-           "LearnerRow", "LessonRow", "ProfileRow", "PuzzleAttemptRow", "PuzzleLearnerRow",
+           "LearnerRow", "LessonRow", "MistakeRow", "ProfileRow", "PuzzleAttemptRow",
+           "PuzzleLearnerRow",
            "PuzzleRatingRow", "RoomRow", "StateRow", "TokenRow", "insert_or_skip",
            "insert_row", "metadata", "naive_utc", "upsert", "utc_now"]

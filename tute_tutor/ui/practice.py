@@ -744,12 +744,42 @@ def costs_section(table: Table, current: Settings) -> None:
     referee = table.game.renuncio is not None
     with st.spinner(tr("review.costs_thinking")):
         costs = _costs_of(record_text, referee, table.config.seed)
+    problem = _store_mistakes(table, record_text, costs)
+    if problem:
+        st.warning(problem)
     if not costs:
         st.markdown(tr("review.no_costs"))
         return
     # each card named by its mistake, with its cost and the lesson; sentences name each
     # card with its article, as the table's log does
     st.markdown("\n".join(_cost_line(cost, lang) for cost in costs))
+
+
+MISTAKES_KEPT = "practice_mistakes_kept"
+"""The hands (:func:`tute_tutor.store.mistakes.hand_key`) whose mistakes this session
+has kept in the store."""
+
+
+def _store_mistakes(table: Table, record_text: str, costs: list[ChoiceCost]) -> str | None:
+    """Keep the hand's costly cards in the learner's progress, once; a message if it
+    failed."""
+    from tute_tutor.store import StoreError
+    from tute_tutor.store.mistakes import hand_key, record_mistakes
+    from tute_tutor.ui.profile import current_profile, get_store, store_message
+
+    profile = current_profile()
+    hand = hand_key(record_text)
+    kept: set[tuple[str, str]] = st.session_state.setdefault(MISTAKES_KEPT, set())
+    if not costs or (profile, hand) in kept:
+        return None
+    items = [(cost.trick, str(cost.card), cost.mistake.kind if cost.mistake else "other",
+              cost.cost, cost.exact) for cost in costs]
+    try:
+        record_mistakes(get_store(), profile, hand, table.config.ruleset, items)
+    except StoreError as error:
+        return store_message(error)
+    kept.add((profile, hand))
+    return None
 
 
 def _cost_line(cost: ChoiceCost, lang: str) -> str:

@@ -11,11 +11,13 @@ from typing import Any
 
 import streamlit as st
 
+from tute_tutor.coach.mistakes import MISTAKE_KINDS, PRACTICE, MistakeKind
 from tute_tutor.quiz import srs
 from tute_tutor.quiz.generator import rule_label
 from tute_tutor.render import charts
 from tute_tutor.store import StoreError, stats
 from tute_tutor.store import drills as drill_store
+from tute_tutor.store.mistakes import KindSummary, mistake_summary
 from tute_tutor.teach.done import lessons_done
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.profile import (
@@ -28,8 +30,11 @@ from tute_tutor.ui.profile import (
     store_or_error,
 )
 from tute_tutor.words.catalog import t
+from tute_tutor.words.coach import mistake_lesson, mistake_name
 
 CONFIRM = "progress_confirm_reset"
+DRILLS_PAGE = "pages/drills.py"
+"""The drills page (``/drills?skill=LESSON_ID``): each skill's drills."""
 DONE = "progress_reset_done"
 
 
@@ -87,6 +92,62 @@ def _file_name(profile: str) -> str:
         + ".csv"
 
 
+def _lesson_titles(lang: str) -> dict[str, str]:
+    from tute_tutor.ui.lessons import current_lessons
+
+    lessons, _ = current_lessons()
+    return {lesson.id: lesson.title.get(lang) or lesson.id for lesson in lessons}
+
+
+def _drill_link(label: str, lesson: str) -> None:
+    """A link to the drills of ``lesson``; a plain link while the app has no drills page."""
+    from streamlit.errors import StreamlitAPIException
+
+    try:
+        st.page_link(DRILLS_PAGE, label=label, query_params={"skill": lesson},
+                     icon=":material/fitness_center:")
+    except StreamlitAPIException:
+        st.markdown(f"[{label}](/drills?skill={lesson})")
+
+
+def mistakes_section(profile: str, lang: str) -> None:
+    """The learner's mistakes by kind: how many, the points lost, the last day, the
+    lesson, and links to the puzzles and the drills that teach each one."""
+
+    st.subheader(tr("progress.mistakes.title"))
+    try:
+        summary: list[KindSummary] = mistake_summary(get_store(), profile)
+    except StoreError as error:
+        st.caption(store_message(error))
+        return
+    if not summary:
+        st.caption(tr("progress.mistakes.none"))
+        return
+    st.caption(tr("progress.mistakes.intro"))
+    titles = _lesson_titles(lang)
+    for row in summary:
+        if row.kind not in MISTAKE_KINDS:
+            continue
+        kind: MistakeKind = row.kind
+        theme, lesson = PRACTICE[kind]
+        with st.container(border=True, key=f"progress_mistake_{kind}"):
+            st.markdown(f"**{mistake_name(kind, lang)}**")
+            with st.container(horizontal=True, gap="medium"):
+                st.metric(tr("progress.mistakes.count"), row.count, width="content")
+                st.metric(tr("progress.mistakes.points"), row.points, width="content")
+                st.metric(tr("progress.mistakes.last_seen"), row.last_seen.date().isoformat(),
+                          width="content")
+            st.markdown(mistake_lesson(kind, lang))
+            with st.container(horizontal=True, gap="medium"):
+                st.page_link("pages/puzzles.py", query_params={"theme": theme},
+                             label=tr("progress.mistakes.puzzles",
+                                      theme=tr(f"puzzles.theme.{theme}")),
+                             icon=":material/extension:")
+                _drill_link(tr("progress.mistakes.drill",
+                               lesson=titles.get(lesson, lesson)),
+                            lesson)
+
+
 def render_progress_page() -> None:
     """Draw the learner's progress page."""
     lang = settings().lang
@@ -130,6 +191,7 @@ def render_progress_page() -> None:
             if name in figures:
                 column.plotly_chart(figures[name], key=f"progress_{name}",
                                     config={"displaylogo": False})
+    mistakes_section(profile, lang)
     st.divider()
     left, right = st.columns(2)
     left.download_button(tr("progress.export"), data=data["csv"], file_name=_file_name(profile),

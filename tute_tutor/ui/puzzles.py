@@ -11,27 +11,34 @@ everyone. Answers and ratings go to the store (:mod:`tute_tutor.store.puzzles`).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any
 
 import streamlit as st
 
+from tute_tutor.coach.mistakes import PRACTICE
 from tute_tutor.coach.puzzles import (
     DAILY_RULESET,
+    RARE_THEMES,
     THEMES,
     Puzzle,
     PuzzleError,
     PuzzlePool,
     daily_puzzle,
+    themes_of,
 )
 from tute_tutor.engine.cards import CARDS, Card, cards_of, suit_name
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.store import StoreError
 from tute_tutor.store import puzzles as puzzle_store
+from tute_tutor.store.mistakes import recent_kinds
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
 from tute_tutor.ui.profile import current_profile, get_store, store_message
-from tute_tutor.ui.state import Settings, settings, tr
+from tute_tutor.ui.state import Settings, settings, tr, tr_count
 from tute_tutor.words.catalog import t_count
+from tute_tutor.words.coach import reason_text
 from tute_tutor.words.markup import escape_markdown
 
 CURRENT = "puzzles_current"
@@ -41,6 +48,15 @@ THEME_WIDGET = "puzzles_theme_pick"
 NEXT_KEY = "puzzles_next"
 DAILY_KEY = "puzzles_daily"
 BACK_KEY = "puzzles_back"
+HIDDEN_KEY = "puzzles_hidden"
+"""The toggle of puzzles with hidden hands (sampled from what the learner sees)."""
+SERVED = "puzzles_served"
+THEME_PARAM = "theme"
+RARE_WAIT_S = 5.0
+"""How long the page looks for a puzzle of a rare theme none of which is ready (real
+deals seldom leave a pair unsung near the end) before it gives one of any theme."""
+"""URL parameter picking a theme (``/puzzles?theme=counting``: the progress page's
+links to the puzzles that teach a mistake)."""
 POOL_SEED = 1
 """Seed of the server's pools (each pool hands its puzzles out in order)."""
 CARD_WIDTH = 84
@@ -57,9 +73,22 @@ def today() -> date:
 
 
 @st.cache_resource(show_spinner=False)
-def pool_for(ruleset: str) -> PuzzlePool:
-    """The server's pool of ``ruleset`` (made once, shared by every session)."""
-    return PuzzlePool(ruleset, seed=POOL_SEED, warm=True)
+def _pool(ruleset: str, sampled: bool, flags: str) -> PuzzlePool:
+    return PuzzlePool(ruleset, seed=POOL_SEED, warm=not sampled and not json.loads(flags),
+                      sampled=sampled, flags=json.loads(flags))
+
+
+def pool_for(ruleset: str, sampled: bool = False,
+             flags: Mapping[str, Any] | None = None) -> PuzzlePool:
+    """The server's pool of ``ruleset`` with the sidebar's ``flags`` (made once, shared by
+    every session); a pool of puzzles with hidden hands, or with flags, fills only the
+    queues somebody asked for."""
+    return _pool(ruleset, sampled, json.dumps(dict(flags or {}), sort_keys=True))
+
+
+def hidden_hands() -> bool:
+    """Is the learner solving with the other hands hidden?"""
+    return bool(st.session_state.get(HIDDEN_KEY, False))
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -76,17 +105,71 @@ def chosen_theme(ruleset: str) -> str | None:
 
 
 def themes_for(ruleset: str) -> list[str]:
-    """The themes of ``ruleset`` (``partner`` needs four players)."""
-    four = find_rules(ruleset).players == 4
-    return [theme for theme in THEMES if four or theme != "partner"]
+    """The themes of ``ruleset`` (``partner`` needs four players, ``stock`` a stock)."""
+    return list(themes_of(ruleset))
 
 
-def new_puzzle(ruleset: str) -> dict[str, Any]:
-    """Take the next puzzle of the pool and make it the current one."""
-    puzzle = pool_for(ruleset).take(chosen_theme(ruleset))
-    entry = {"puzzle": puzzle, "daily": None}
-    st.session_state[CURRENT] = entry
-    st.session_state[RESULT] = None
+def theme_from_url(ruleset: str) -> str | None:
+    """Take ``?theme=`` from the URL as the chosen theme; a one-line message when no
+    puzzle of ``ruleset`` can have it."""
+    wanted = st.query_params.get(THEME_PARAM)
+    if wanted is None:
+        return None
+    del st.query_params[THEME_PARAM]
+    if wanted not in THEMES:
+        return tr("puzzles.bad_theme", theme=escape_markdown(str(wanted)[:40]),
+                  themes=", ".join(f"`{theme}`" for theme in themes_for(ruleset)))
+    if wanted not in themes_for(ruleset):
+        return tr("puzzles.theme_not_here", theme=tr(f"puzzles.theme.{wanted}"),
+                  rules=tr(f"settings.preset.{ruleset}.label"))
+    st.session_state[THEME_STATE] = wanted
+    st.session_state[CURRENT] = None
+    return None
+
+
+def preferred_themes(ruleset: str, profile: str) -> list[str]:
+    """The themes that teach the learner's most frequent recent mistakes (at most three,
+    those ``ruleset`` can have)."""
+    try:
+        kinds = recent_kinds(get_store(), profile)
+    except StoreError:
+        return []
+    available = themes_for(ruleset)
+    themes: list[str] = []
+    for kind in kinds:
+        theme = PRACTICE[kind][0] if kind in PRACTICE else None
+        if theme in available and theme not in themes:
+            themes.append(theme)
+    return themes[:3]
+
+
+def new_puzzle(ruleset: str, profile: str | None = None) -> dict[str, Any]:
+    """Take the next puzzle of the pool and make it the current one: of the chosen
+    theme, or else every other one of a theme that teaches the learner's recent
+    mistakes (a rare theme only when one is ready)."""
+    state = st.session_state
+    pool = pool_for(ruleset, hidden_hands(), settings().overrides)
+    theme = chosen_theme(ruleset)
+    because = None
+    if theme is None and profile is not None:
+        served = int(state.get(SERVED, 0))
+        state[SERVED] = served + 1
+        preferred = preferred_themes(ruleset, profile)
+        if preferred and served % 2 == 0:
+            pick = preferred[(served // 2) % len(preferred)]
+            if pick not in RARE_THEMES or pool.ready(pick):
+                theme = because = pick
+    missing = None
+    if theme in RARE_THEMES and not pool.ready(theme):
+        try:  # real deals seldom give one: look a little while, then give another
+            puzzle = pool.take(theme, timeout=RARE_WAIT_S)
+        except PuzzleError:
+            missing, puzzle = theme, pool.take(None)
+    else:
+        puzzle = pool.take(theme)
+    entry = {"puzzle": puzzle, "daily": None, "for_mistakes": because, "missing": missing}
+    state[CURRENT] = entry
+    state[RESULT] = None
     return entry
 
 
@@ -124,7 +207,7 @@ def _role(puzzle: Puzzle, seat: int) -> str:
     return tr("puzzles.partner" if same else "puzzles.opponent")
 
 
-def _draw_position(puzzle: Puzzle, current: Settings) -> None:
+def _draw_position(puzzle: Puzzle, current: Settings, revealed: bool = False) -> None:
     style, lang = current.deck_style, current.lang
     facts = [tr("puzzles.trump", suit=suit_name(puzzle.trump, lang)),
              tr("puzzles.you_play", seat=puzzle.to_play + 1)]
@@ -136,7 +219,16 @@ def _draw_position(puzzle: Puzzle, current: Settings) -> None:
     for col, seat in zip(cols, others, strict=True):
         with col:
             st.caption(tr("puzzles.hand_of", seat=seat + 1, role=_role(puzzle, seat)))
-            show_cards(cards_of(puzzle.hands[seat]), style=style, lang=lang, width=44)
+            if puzzle.sampled and not revealed:
+                st.markdown(tr_count("puzzles.hidden_hand", puzzle.hands[seat].bit_count()))
+            else:
+                show_cards(cards_of(puzzle.hands[seat]), style=style, lang=lang, width=44)
+    if puzzle.sampled:
+        played = ", ".join(CARDS[c].name(lang) for c in range(40) if puzzle.played >> c & 1)
+        st.caption(tr("puzzles.played_before", cards=played or "-"))
+    if puzzle.stock:
+        st.caption(tr("puzzles.stock_left", hidden=CARDS[puzzle.stock[0]].name(lang),
+                      face=CARDS[puzzle.stock[1]].name(lang)))
     if puzzle.trick:
         st.caption(tr("puzzles.table"))
         seats = [(puzzle.leader + i) % puzzle.players for i in range(len(puzzle.trick))]
@@ -180,7 +272,13 @@ def _draw_feedback(entry: dict[str, Any], result: dict[str, Any], current: Setti
         if card in puzzle.best:
             row = f"**{row}** ({tr('puzzles.best_mark')})"
         rows.append(f"- {row}")
-    st.markdown(tr("puzzles.values") + "\n\n" + "\n".join(rows))
+    intro = (tr_count("puzzles.values_sampled", len(puzzle.samples)) if puzzle.sampled
+             else tr("puzzles.values"))
+    st.markdown(intro + "\n\n" + "\n".join(rows))
+    if puzzle.reason is not None:
+        player = tr("puzzles.player", seat=puzzle.to_play + 1)
+        st.info(tr("puzzles.why", reason=reason_text(puzzle.reason, player, lang)),
+                icon=":material/lightbulb:")
     change = result.get("change")
     if change is not None:
         with st.container(horizontal=True, key="puzzles_rating_change", gap="medium"):
@@ -192,6 +290,10 @@ def _draw_feedback(entry: dict[str, Any], result: dict[str, Any], current: Setti
                       change.puzzle_after.shown, width="content")
     if result.get("store_error"):
         st.warning(tr("puzzles.not_saved", message=result["store_error"]))
+
+
+def _on_hidden() -> None:
+    st.session_state[CURRENT] = None
 
 
 def _on_theme() -> None:
@@ -207,6 +309,8 @@ def _controls(ruleset: str, profile: str) -> None:
     state[THEME_WIDGET] = chosen_theme(ruleset)
     st.pills(tr("puzzles.theme_label"), available, key=THEME_WIDGET, selection_mode="single",
              format_func=lambda theme: tr(f"puzzles.theme.{theme}"), on_change=_on_theme)
+    st.toggle(tr("puzzles.hidden"), key=HIDDEN_KEY, help=tr("puzzles.hidden_help"),
+              on_change=_on_hidden)
     try:
         store = get_store()
         rating = puzzle_store.learner_rating(store, profile)
@@ -222,7 +326,7 @@ def _controls(ruleset: str, profile: str) -> None:
     entry = state.get(CURRENT)
     if entry is not None and entry.get("daily") is not None:
         if st.button(tr("puzzles.back_to_training"), key=BACK_KEY):
-            new_puzzle(ruleset)
+            new_puzzle(ruleset, profile)
             st.rerun()
     elif status["answered"]:
         st.caption(tr("puzzles.daily_done_solved" if status["solved"]
@@ -238,7 +342,9 @@ def _matches(entry: dict[str, Any] | None, ruleset: str) -> bool:
     puzzle: Puzzle = entry["puzzle"]
     if entry.get("daily") is not None:
         return bool(entry["daily"] == today() and puzzle.ruleset == DAILY_RULESET)
-    return puzzle.ruleset == ruleset and (chosen_theme(ruleset) in (None, puzzle.theme))
+    return (puzzle.ruleset == ruleset and puzzle.sampled == hidden_hands()
+            and puzzle.overrides == settings().rules.overrides
+            and chosen_theme(ruleset) in (None, puzzle.theme))
 
 
 def render_puzzles_page() -> None:
@@ -249,10 +355,15 @@ def render_puzzles_page() -> None:
     state = st.session_state
     st.title(tr("puzzles.title"))
     st.caption(tr("puzzles.intro"))
+    problem = theme_from_url(ruleset)
+    if problem:
+        st.error(problem, icon=":material/error:")
+    if current.overrides:
+        st.caption(tr("puzzles.flags_note", rules=tr(f"settings.preset.{ruleset}.label")))
     entry = state.get(CURRENT)
     try:
         if not _matches(entry, ruleset):
-            entry = new_puzzle(ruleset)
+            entry = new_puzzle(ruleset, profile)
     except PuzzleError as error:
         st.error(tr("puzzles.none_left", message=escape_markdown(error.message)))
         _controls(ruleset, profile)
@@ -265,12 +376,18 @@ def render_puzzles_page() -> None:
         st.subheader(tr("puzzles.heading_daily", day=entry["daily"].isoformat(), theme=theme))
     else:
         st.subheader(tr("puzzles.heading", id=puzzle.id, theme=theme))
-    _draw_position(puzzle, current)
+        if entry.get("for_mistakes"):
+            st.caption(tr("puzzles.for_mistakes", theme=theme))
+        if entry.get("missing"):
+            st.info(tr("puzzles.rare_missing", theme=tr(f"puzzles.theme.{entry['missing']}")))
     result = state.get(RESULT)
-    if result is not None and result.get("id") == puzzle.id:
+    answered = result is not None and result.get("id") == puzzle.id
+    _draw_position(puzzle, current, revealed=answered)
+    if answered:
+        assert result is not None
         _draw_feedback(entry, result, current)
         if st.button(tr("puzzles.next"), key=NEXT_KEY, type="primary"):
-            new_puzzle(ruleset)
+            new_puzzle(ruleset, profile)
             st.rerun()
     else:
         _draw_pick(entry, current, profile)

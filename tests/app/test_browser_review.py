@@ -1,0 +1,168 @@
+"""A real browser plays a whole hand at the practice table throwing its dearest card
+every time (a poor card, chosen from the engine's card points), opens the review and
+sees each costly card named as a mistake with its cost; the review's mistakes are kept
+in the learner's progress. Spanish and English."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, select
+
+from tests.app.conftest import app_ready, save_screenshot, until
+from tute_tutor.coach.mistakes import MISTAKE_KINDS
+from tute_tutor.engine.cards import Card
+from tute_tutor.formats.record import replay_game
+from tute_tutor.store.mistakes import hand_key
+from tute_tutor.store.tables import MistakeRow
+from tute_tutor.table.review import choice_costs
+from tute_tutor.words.catalog import t
+from tute_tutor.words.coach import mistake_name
+
+pytestmark = pytest.mark.browser
+
+HANDS = 3
+"""Hands played at most until one has a card whose cost the solver measured exactly
+(nearly always the first: the dearest card is thrown on every trick)."""
+
+
+def _words(lang: str) -> dict[str, str]:
+    return {"not_legal": t("cards.not_legal", lang), "review": t("review.title", lang),
+            "pass": t("practice.page.pass", lang), "next": t("practice.page.next_hand", lang),
+            "record": t("practice.page.record_title", lang),
+            "costs": t("review.costs_title", lang)}
+
+
+def _legal(words: dict[str, str]) -> str:
+    return f"button.tt-pick:not([disabled]):not([aria-label$=', {words['not_legal']}'])"
+
+
+def _decision(page: Any, words: dict[str, str]) -> str:
+    """Wait until the learner may act: 'card', 'offer' or 'review'."""
+    from playwright.sync_api import Error
+
+    def decision() -> str | None:
+        app_ready(page)
+        if page.get_by_text(words["review"], exact=True).count():
+            return "review"
+        go_on = page.locator(".st-key-practice_continue button:visible")
+        if go_on.count() and not page.locator(_legal(words)).count():
+            with contextlib.suppress(Error):
+                go_on.first.click()
+            return None
+        if page.get_by_role("button", name=words["pass"]).count():
+            return "offer"
+        if page.locator(_legal(words)).count():
+            return "card"
+        return None
+
+    try:
+        return str(until(page, decision, "the table never came back to the learner"))
+    except AssertionError:
+        save_screenshot(page, "review-stuck")
+        raise
+
+
+def _play_dearest(page: Any, words: dict[str, str]) -> None:
+    """Click the legal card worth the most points (the first of them in the hand)."""
+    from playwright.sync_api import Error
+
+    for _ in range(20):
+        app_ready(page)
+        cards = page.locator(_legal(words))
+        before = page.locator("button.tt-pick").count()
+        try:
+            codes = [c for c in cards.evaluate_all("(all) => all.map((b) => b.dataset.card)")
+                     if c]
+            dearest = max(codes, key=lambda code: Card.parse(code).points)
+            page.locator(f"{_legal(words)}[data-card='{dearest}']").first.click()
+        except Error:  # redrawn under the click: look again
+            continue
+        def gone(before: int = before) -> bool:
+            return bool(page.locator("button.tt-pick").count() < before)
+
+        until(page, gone, "the clicked card never left the hand")
+        return
+    raise AssertionError("could not play a card by clicking it")
+
+
+def _play_hand(page: Any, words: dict[str, str]) -> None:
+    for _ in range(60):
+        state = _decision(page, words)
+        if state == "review":
+            return
+        if state == "offer":
+            page.get_by_role("button", name=words["pass"]).click()
+            until(page, lambda: not page.get_by_role("button", name=words["pass"]).count(),
+                  "the declaration offered stayed after passing it")
+            continue
+        _play_dearest(page, words)
+    raise AssertionError("the hand never ended")
+
+
+def _record(page: Any, words: dict[str, str]) -> dict[str, Any]:
+    """The hand record the review offers (its expander opened)."""
+    expander = page.get_by_text(words["record"]).first
+    expander.click()
+    code = page.locator("[data-testid='stCode'] code").last
+    code.wait_for()
+    data: dict[str, Any] = json.loads(code.inner_text())
+    return data
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_each_costly_card_of_a_hand_is_named_as_a_mistake_with_its_cost(
+        page: Any, app_url: str, app_db: str, wait_for_app: Callable[[Any], None],
+        screenshot: Callable[[Any, str], Path], lang: str) -> None:
+    words = _words(lang)
+    page.goto(f"{app_url}/practice?lang={lang}&rules=clasico"
+              f"&profile=mistakes-{uuid.uuid4().hex[:8]}")
+    wait_for_app(page)
+    names = {mistake_name(kind, lang): kind for kind in MISTAKE_KINDS}
+    for _ in range(HANDS):
+        _play_hand(page, words)
+        main = page.locator("[data-testid='stMain']")
+        main.get_by_text(words["costs"]).first.wait_for()
+        wait_for_app(page)
+        record = _record(page, words)
+        # the solver's measures need no seed (level 4's estimates, before, have one)
+        costs = choice_costs(replay_game(record))
+        exact = [cost for cost in costs if cost.exact]
+        # every line of "where the points went" names a mistake and its cost
+        lines = main.locator("li").filter(has_text=re.compile(
+            r"(Baza|Trick) \d+: .* (costó|cost) ")).all_inner_texts()
+        assert lines or not exact
+        for line in lines:
+            head = line.split(".")[0].strip()
+            assert head in names, line
+            assert re.search(r"\d+ (puntos?|points?)|(un|one) (punto|point)", line), line
+        # the cards the solver measured exactly: each named as its mistake, with its cost
+        text = "\n".join(lines)
+        for cost in exact:
+            kind = cost.mistake.kind if cost.mistake is not None else "other"
+            assert f"{mistake_name(kind, lang)}. {cost.text(lang)}" in text, (cost, text)
+        if exact:
+            page.get_by_text(words["costs"]).first.scroll_into_view_if_needed()
+            screenshot(page, f"review-mistakes-{lang}")
+            # the same mistakes are kept in the learner's progress, once
+            engine = create_engine(app_db)
+            with engine.connect() as connection:
+                kept = connection.execute(
+                    select(MistakeRow.trick, MistakeRow.kind, MistakeRow.cost)
+                    .where(MistakeRow.hand == hand_key(json.dumps(record, sort_keys=True)))
+                ).all()
+            engine.dispose()
+            assert len(kept) == len(lines)
+            assert {(c.trick, c.cost) for c in exact} <= {(r.trick, r.cost) for r in kept}
+            assert all(row.kind in MISTAKE_KINDS for row in kept)
+            return
+        page.get_by_role("button", name=words["next"]).click()
+        wait_for_app(page)
+    pytest.fail(f"no card measured exactly as costly in {HANDS} hands of dearest cards")

@@ -1,0 +1,180 @@
+"""Puzzles beyond the first themes (coach/puzzles.py): every theme of a rule set is
+generated, the stock's last trick is valued exactly with its draws and the swap, a
+puzzle with hidden hands has its best card best in every sampled deal, and the coach's
+reason for the best card comes with each puzzle."""
+
+from __future__ import annotations
+
+import pytest
+
+from tute_tutor.ai.solver import Position, Solver
+from tute_tutor.coach.puzzles import (
+    MIN_MARGIN,
+    Puzzle,
+    PuzzleError,
+    classify,
+    generate,
+    puzzle_by_id,
+    themes_of,
+)
+from tute_tutor.coach.reasons import REASON_KINDS
+from tute_tutor.engine.cards import CARDS, mask_of, parse_cards
+from tute_tutor.engine.game import SWAP_WITH_SEVEN, SWAP_WITH_TWO
+from tute_tutor.engine.tricks import POINTS, play_into_trick
+from tute_tutor.engine.variants import find_rules
+from tute_tutor.words.coach import reason_text
+
+
+@pytest.mark.parametrize(("ruleset", "theme"), [
+    ("clasico", "last-trick"), ("clasico", "mistake"), ("clasico", "partner"),
+    ("clasico", "counting"), ("clasico", "ending"), ("a-dos", "stock"),
+    ("a-tres", "last-trick"),
+])
+def test_each_theme_of_a_rule_set_generates_its_puzzles(ruleset: str, theme: str) -> None:
+    assert theme in themes_of(ruleset)
+    (puzzle,) = generate(1, 1, ruleset, theme)
+    assert puzzle.theme == theme and puzzle.ruleset == ruleset
+
+
+def test_the_themes_of_a_rule_set_follow_its_players_and_stock() -> None:
+    assert "partner" in themes_of("clasico") and "stock" not in themes_of("clasico")
+    assert "stock" in themes_of("a-dos") and "partner" not in themes_of("a-dos")
+    assert "cantes" in themes_of("a-tres")
+
+
+def _winner(trick: tuple[int, ...], trump: int) -> int:
+    lead = high = best = -1
+    winner = 0
+    for i, card in enumerate(trick):
+        lead, high, best, wins = play_into_trick(card, lead, high, best, trump)
+        if wins:
+            winner = i
+    return winner
+
+
+def _stock_value(puzzle: Puzzle, card: int) -> int:
+    """What the seat to play takes with ``card`` at the stock's last trick: the winner
+    draws the hidden card, the other the face-up one, the winner swapping when it holds
+    the 7 (or 2) of trumps and that is better for it; then the exact solve."""
+    rules = find_rules(puzzle.ruleset)
+    me = puzzle.to_play
+    trick = (*puzzle.trick, card)
+    seats = [puzzle.leader, me]
+    winner = seats[_winner(trick, puzzle.trump)]
+    hidden, face = puzzle.stock
+    points = sum(POINTS[c] for c in trick)
+    outcomes = []
+    face_strength = face % 10
+    swap_card = (puzzle.trump * 10 + 4 if face_strength in SWAP_WITH_SEVEN
+                 else puzzle.trump * 10 if face_strength in SWAP_WITH_TWO else None)
+    hands = list(puzzle.hands)
+    hands[me] &= ~(1 << card)
+    for swap in (False, True):
+        now = list(hands)
+        given_face = face
+        if swap:
+            if swap_card is None or not now[winner] >> swap_card & 1:
+                continue
+            now[winner] ^= (1 << swap_card) | (1 << face)
+            given_face = swap_card
+        now[winner] |= 1 << hidden
+        now[1 - winner] |= 1 << given_face
+        position = Position.from_rules(rules, now, puzzle.trump, winner, [], cantes=False)
+        leader_takes = max(Solver(position, winner).card_values().values())
+        left = sum(POINTS[c] for c in range(40) if (now[0] | now[1]) >> c & 1) + 10
+        mine = points + leader_takes if winner == me else left - leader_takes
+        outcomes.append(mine)
+    return max(outcomes) if winner == me else min(outcomes)
+
+
+def test_the_stocks_last_trick_is_valued_with_its_draws_and_the_swap() -> None:
+    for puzzle in generate(3, 1, "a-dos", "stock"):
+        assert len(puzzle.stock) == 2 and len(puzzle.trick) == 1
+        assert puzzle.stock[1] // 10 == puzzle.trump  # the face-up card is a trump
+        for card, value in puzzle.values:
+            assert value == _stock_value(puzzle, card), (puzzle.id, CARDS[card])
+        assert puzzle.to_json()["stock"] == [str(CARDS[c]) for c in puzzle.stock]
+        assert puzzle_by_id(puzzle.id) == puzzle
+
+
+@pytest.mark.parametrize("ruleset", ["clasico", "a-tres"])
+def test_a_sampled_puzzles_best_card_is_best_in_every_sampled_deal(ruleset: str) -> None:
+    rules = find_rules(ruleset)
+    for puzzle in generate(2, 2, ruleset, sampled=True):
+        assert puzzle.sampled and puzzle.id.endswith("/sampled")
+        assert len(puzzle.samples) >= 2
+        solved = []
+        for hands in puzzle.samples:
+            # the learner's own hand is the real one; the others are the right sizes and
+            # hold no card already played or on the table
+            assert hands[puzzle.to_play] == puzzle.hands[puzzle.to_play]
+            assert [h.bit_count() for h in hands] == [h.bit_count() for h in puzzle.hands]
+            on_table = sum(1 << c for c in puzzle.trick)
+            assert not any(h & (puzzle.played | on_table) for h in hands)
+            position = Position.from_rules(rules, list(hands), puzzle.trump, puzzle.leader,
+                                           list(puzzle.trick), cantes=False)
+            values = Solver(position, puzzle.to_play).card_values()
+            assert all(values[c] == max(values.values()) for c in puzzle.best)
+            solved.append(values)
+        for card, value in puzzle.values:
+            assert value == round(sum(v[card] for v in solved) / len(solved))
+        top = dict(puzzle.values)[puzzle.best[0]]
+        assert all(v <= top - MIN_MARGIN for c, v in puzzle.values if c not in puzzle.best)
+        data = puzzle.to_json()
+        assert data["sampled"] is True and len(data["samples"]) == len(puzzle.samples)
+        assert puzzle_by_id(puzzle.id) == puzzle
+
+
+def test_an_open_puzzle_carries_no_sampled_keys() -> None:
+    data = generate(3, 1, "clasico")[0].to_json()
+    assert "sampled" not in data and "samples" not in data and "stock" not in data
+
+
+@pytest.mark.parametrize("ruleset", ["clasico", "a-dos"])
+def test_every_puzzle_has_the_coachs_reason_for_its_best_card(ruleset: str) -> None:
+    for puzzle in generate(6, 2, ruleset):
+        reason = puzzle.reason
+        assert reason is not None and reason.card == CARDS[puzzle.best[0]]
+        assert reason.seat == puzzle.to_play
+        assert reason.facts and all(f.kind in REASON_KINDS for f in reason.facts)
+        assert reason.edge is None  # every hand known: the values say the rest
+        for lang in ("es", "en"):
+            text = reason_text(reason, "X", lang)
+            assert text.startswith("X ") and CARDS[puzzle.best[0]].name(lang) in text
+    sampled = generate(6, 1, "clasico", sampled=True)[0]
+    assert sampled.reason is not None and sampled.reason.edge is not None
+    assert sampled.reason.edge.worlds == len(sampled.samples)
+
+
+CLASICO = find_rules("clasico")
+
+
+def test_theme_cantes_when_the_best_card_wins_the_trick_and_keeps_a_pair_to_sing() -> None:
+    # Seat 3 leads the 4 of bastos; seat 0 holds the rey and caballo of copas unsung and
+    # takes the trick with the 5 of bastos: the side may sing after it.
+    hands = tuple(mask_of(parse_cards(t)) for t in ("12c,11c,5b", "4o,5o,6o", "7o,6c",
+                                                    "7c,2e"))
+    trick = (parse_cards("4b")[0].index,)
+    best = parse_cards("5b")[0].index
+    values = {best: 20}
+    copas = 1
+    assert classify(CLASICO, 0, hands, trick, 0, 0, values, (best,), (copas,)) == "cantes"
+    assert classify(CLASICO, 0, hands, trick, 0, 0, values, (best,), ()) == "ending"
+
+
+def test_puzzles_under_changed_flags_are_solved_by_those_rules() -> None:
+    flags = {"overtake_when_trumped": True}
+    rules = find_rules("clasico", flags)
+    for puzzle in generate(3, 2, "clasico", flags=flags):
+        assert puzzle.id.startswith("clasico+") and puzzle.overrides == rules.overrides
+        assert puzzle.to_json()["overrides"] == flags
+        if puzzle.stock or puzzle.sampled:
+            continue
+        position = Position.from_rules(rules, list(puzzle.hands), puzzle.trump,
+                                       puzzle.leader, list(puzzle.trick), cantes=False)
+        assert Solver(position, puzzle.to_play).card_values() == dict(puzzle.values)
+        assert puzzle_by_id(puzzle.id, flags) == puzzle
+        with pytest.raises(PuzzleError, match="other flags"):
+            puzzle_by_id(puzzle.id)
+    with pytest.raises(PuzzleError, match="bad flags"):
+        generate(3, 1, "clasico", flags={"no_such_flag": True})
