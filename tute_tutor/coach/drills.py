@@ -18,7 +18,10 @@ reached (:func:`score`); a new sitting (another seed) is the retry.
 they can ask every item of the skill and have the table size the skill is about
 (:attr:`Spec.players`); otherwise the skill's own rule set (:attr:`Spec.preset`: tute a
 dos or a tres for their lessons, four players for the others), so that a lesson about
-the stock drills with a stock.
+the stock drills with a stock. A skill about house flags (:attr:`Spec.flags`: the
+partner exemption, the strict variants) sets them on either, whatever the sidebar says,
+and asks only decisions the flags change (:data:`SWITCHED`), so that every item tests
+the flag.
 
 >>> from tute_tutor.engine.variants import find_rules
 >>> drill = sitting("pisar", 7, find_rules("clasico"))
@@ -38,15 +41,18 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from tute_tutor.ai.solver import Solver
 from tute_tutor.coach.endings import LEARNER, EndingPlay, ending_at
 from tute_tutor.coach.puzzles import MIN_MARGIN, Puzzle, classify
 from tute_tutor.engine.cards import CARDS, FULL_DECK_MASK, Card
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import CABALLO, REY, Game
+from tute_tutor.engine.legal import PlayAnalysis, analyse_play
 from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.quiz.generator import check_answer, generate_question, kinds_for, rules_for
+from tute_tutor.quiz.kind import Accept
 from tute_tutor.quiz.question import DIFFICULTIES, QuizQuestion
 
 MAX_STARS: Final = 3
@@ -72,7 +78,20 @@ class Spec:
     preset: str = "clasico"
     players: int | None = None
     """The table size the skill is about (its lesson's variant), or None for any."""
+    flags: tuple[tuple[str, Any], ...] = ()
+    """House flags the skill is about, set on whatever rules the sitting uses."""
+    difficulty: int = 1
+    """The lowest quiz difficulty its items use (2: positions with two or more cards on
+    the table, which a trumped trick needs)."""
+    accept: str = ""
+    """The test every decision item (``legal``, ``obligation``) passes, a key of
+    :data:`ACCEPTS`; empty: any decision of the item's obligation."""
 
+
+SWITCHED: Final = "switched"
+"""Only decisions whose legal cards change when the skill's :attr:`Spec.flags` are off."""
+PAIR_LED: Final = "pair-led"
+"""Only decisions where the player holds the rey and caballo of the suit led, not sung."""
 
 SPECS: Final[dict[str, Spec]] = {
     "baraja": Spec((("trick_winner", "trick_lead_suit"),)),
@@ -106,9 +125,19 @@ SPECS: Final[dict[str, Spec]] = {
     "diez-de-ultimas": Spec(((BEST_CARD, "last-trick"),), count=6, target=4),
     "jugar-en-pareja": Spec(((BEST_CARD, ""),), count=6, target=4, players=4),
     "errores": Spec(((BEST_CARD, ""),), count=6, target=4),
+    "exencion": Spec((("legal", "companero"), ("obligation", "companero")), players=4,
+                     flags=(("partner_exemption", True),), accept=SWITCHED),
+    "guardar-cante": Spec((("legal", "montar"), ("legal", "asistir"), ("cante", "cante_timing"),
+                           ("cante", "cante_20"), ("cante", "cante_40")), players=4,
+                          accept=PAIR_LED),
+    "variantes": Spec((("legal", "montar"), ("obligation", "montar"), ("legal", "fallar"),
+                       ("obligation", "fallar")), players=4,
+                      flags=(("overtake_when_trumped", True),
+                             ("trump_when_cannot_overtrump", True)), difficulty=2,
+                      accept=SWITCHED),
 }
-"""Every skill with a drill, by lesson id. The lessons ``partida`` (the match's score),
-``variantes`` and ``exencion`` (house flags) have none: no generated position asks them."""
+"""Every skill with a drill, by lesson id. The lesson ``partida`` (the match's score) has
+none: no quiz kind asks about match points."""
 
 SKILLS: Final[tuple[str, ...]] = tuple(SPECS)
 """The skill ids (lesson ids) that have drills."""
@@ -124,6 +153,44 @@ class Item:
     difficulty: int = 1
 
 
+def _with_flags(rules: Rules, flags: Iterable[tuple[str, Any]]) -> Rules:
+    wanted = dict(flags)
+    if not wanted:
+        return rules
+    return find_rules(rules.ruleset, {**rules.overrides_dict(), **wanted})
+
+
+def _switched(rules: Rules, flags: tuple[tuple[str, Any], ...]) -> Accept:
+    default = Rules()
+    without = _with_flags(rules, ((name, getattr(default, name)) for name, _ in flags))
+
+    def accept(analysis: PlayAnalysis, game: Game) -> bool:
+        other = analyse_play(analysis.hand, analysis.trick, analysis.trump, without,
+                             analysis.stock_left)
+        return other.legal != analysis.legal
+
+    return accept
+
+
+def _pair_led(analysis: PlayAnalysis, game: Game) -> bool:
+    suit = analysis.lead_suit
+    if suit is None or suit in game.sung_suits or analysis.obligation not in ("asistir",
+                                                                              "montar"):
+        return False
+    return {CARDS[10 * suit + REY], CARDS[10 * suit + CABALLO]} <= set(analysis.hand)
+
+
+def accept_for(skill: str, rules: Rules) -> Accept | None:
+    """The test the decision items of a sitting of ``skill`` under ``rules`` (the
+    sitting's own, :func:`rules_for_skill`) pass (:attr:`Spec.accept`), None for any."""
+    spec = spec_of(skill)
+    if spec.accept == SWITCHED:
+        return _switched(rules, spec.flags)
+    if spec.accept == PAIR_LED:
+        return _pair_led
+    return None
+
+
 def _can_ask(rules: Rules, kind: str, rule: str) -> bool:
     if kind == BEST_CARD:
         return True
@@ -133,13 +200,16 @@ def _can_ask(rules: Rules, kind: str, rule: str) -> bool:
 
 def rules_for_skill(skill: str, rules: Rules) -> Rules:
     """The rules a sitting of ``skill`` uses: ``rules`` when they fit its table size and
-    can ask every item, the skill's own rule set otherwise."""
+    can ask every item, the skill's own rule set otherwise; either way with the skill's
+    :attr:`Spec.flags` set."""
     spec = spec_of(skill)
+    own = _with_flags(find_rules(spec.preset), spec.flags)
     if spec.players not in (None, rules.players):
-        return find_rules(spec.preset)
-    if all(_can_ask(rules, kind, rule) for kind, rule in spec.items):
-        return rules
-    return find_rules(spec.preset)
+        return own
+    flagged = _with_flags(rules, spec.flags)
+    if all(_can_ask(flagged, kind, rule) for kind, rule in spec.items):
+        return flagged
+    return own
 
 
 def spec_of(skill: str) -> Spec:
@@ -151,10 +221,11 @@ def spec_of(skill: str) -> Spec:
     return found
 
 
-def _difficulty(rules: Rules, kind: str, rule: str) -> int:
+def _difficulty(rules: Rules, kind: str, rule: str, lowest: int = 1) -> int:
     if kind == BEST_CARD:
         return 1
-    return next(d for d in DIFFICULTIES if rule in rules_for(kind, rules, d))
+    return next(d for d in (*DIFFICULTIES[lowest - 1:], *DIFFICULTIES)
+                if rule in rules_for(kind, rules, d))
 
 
 @dataclass(frozen=True)
@@ -176,7 +247,8 @@ class Sitting:
         if item.kind == BEST_CARD:
             raise DrillError(f"item {index} asks for the best card: use position()")
         return generate_question(item.kind, item.seed, self.rules, lang=lang,
-                                 difficulty=item.difficulty, rule=item.rule)
+                                 difficulty=item.difficulty, rule=item.rule,
+                                 accept=accept_for(self.skill, self.rules))
 
     def position(self, index: int) -> Puzzle:
         """The position of a :data:`BEST_CARD` item (seat 0 to play)."""
@@ -207,7 +279,8 @@ def sitting(skill: str, seed: int, rules: Rules) -> Sitting:
     rng = random.Random(f"drill/{skill}/{seed}")
     order = list(spec.items)
     rng.shuffle(order)
-    items = tuple(Item(kind, rule, rng.randrange(2**31), _difficulty(used, kind, rule))
+    items = tuple(Item(kind, rule, rng.randrange(2**31), _difficulty(used, kind, rule,
+                                                                       spec.difficulty))
                   for kind, rule in (order[i % len(order)] for i in range(spec.count)))
     return Sitting(skill=skill, seed=seed, rules=used, items=items, target=spec.target)
 
@@ -362,7 +435,8 @@ def card_codes(cards: Iterable[int]) -> list[str]:
     return [str(CARDS[c]) for c in cards]
 
 
-__all__ = ["BEST_CARD", "MAX_STARS", "SKILLS", "SPECS", "DrillError", "Item", "Score",
-           "Sitting", "Spec", "best_card", "card_codes", "card_value", "make_ahead",
+__all__ = ["BEST_CARD", "MAX_STARS", "PAIR_LED", "SKILLS", "SPECS", "SWITCHED", "DrillError",
+           "Item", "Score", "Sitting", "Spec", "accept_for", "best_card", "card_codes",
+           "card_value", "make_ahead",
            "rules_for_skill",
            "score", "sitting", "spec_of", "star_symbols", "stars"]

@@ -31,6 +31,7 @@ from tute_tutor.coach.drills import (
     make_ahead,
     score,
     sitting,
+    spec_of,
     star_symbols,
 )
 from tute_tutor.coach.endings import LEARNER, EndingError, EndingPlay, ending, same_side
@@ -350,6 +351,11 @@ def render_drills_tab(current: Settings) -> None:
     if drill.rules.ruleset != current.ruleset:
         st.caption(tr("drills.own_rules",
                       ruleset=tr(f"settings.preset.{drill.rules.ruleset}.label")))
+    flags = [name for name, value in spec_of(skill).flags
+             if value != getattr(current.rules, name)]
+    if flags:
+        st.caption(tr("drills.own_flags",
+                      flags=", ".join(tr(f"settings.flag.{name}.label") for name in flags)))
     result = score(entry["answers"], drill.target, len(drill))
     best = best_stars().get(skill, 0)
     st.subheader(tr("drills.heading", title=titles[skill], seed=drill.seed))
