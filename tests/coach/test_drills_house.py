@@ -1,0 +1,133 @@
+"""Drills of the lessons about house flags and guarding a cante (coach/drills.py): the
+flag each drill is about is set whatever the sidebar says, every decision it asks is one
+the flag changes (or one where the pair of the suit led is at stake), and each item has
+the engine's answer right and another answer wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tute_tutor.coach.drills import (
+    PAIR_LED,
+    SPECS,
+    SWITCHED,
+    Sitting,
+    accept_for,
+    rules_for_skill,
+    sitting,
+)
+from tute_tutor.engine.legal import analyse_play
+from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.quiz.question import QuizQuestion
+
+SIDEBARS = ["clasico", "a-dos", "estricto"]
+SITTINGS = [("clasico", 1), ("clasico", 2), ("estricto", 3), ("a-dos", 4)]
+"""(sidebar rule set, seed) of the sittings checked: a-dos stands for any other table."""
+DECISIONS = ("legal", "obligation")
+
+
+def _wrong_answer(question: QuizQuestion) -> list[str]:
+    """A wrong answer: one card too many or one too few when every card is to be marked,
+    another option otherwise."""
+    wrong = [option for option in question.options if option not in question.answer]
+    if question.multi:
+        if wrong:
+            return [*question.answer, wrong[0]]
+        assert len(question.answer) > 1, "one card, and it is right: cannot be failed"
+        return list(question.answer[1:])
+    assert wrong, "every option is right: the item cannot be failed"
+    return wrong[:1]
+
+
+def _without(rules: Rules, skill: str) -> Rules:
+    flags = dict(SPECS[skill].flags)
+    off = {name: getattr(Rules(), name) for name in flags}
+    return find_rules(rules.ruleset, {**rules.overrides_dict(), **off})
+
+
+def _decisions(skill: str, sidebar: str, seed: int) -> Iterator[tuple[Sitting, QuizQuestion]]:
+    drill = sitting(skill, seed, find_rules(sidebar))
+    assert 6 <= len(drill) <= 10 and 1 <= drill.target <= len(drill)
+    for index, item in enumerate(drill.items):
+        question = drill.question(index, "en")
+        assert (question.kind, question.rule) == (item.kind, item.rule)
+        assert drill.is_right(index, question.answer)
+        assert not drill.is_right(index, _wrong_answer(question))
+        assert drill.question(index, "es").answer == question.answer  # made again
+        yield drill, question
+
+
+@pytest.mark.parametrize("sidebar", SIDEBARS)
+def test_the_partner_exemption_drill_has_the_exemption_on_whatever_the_sidebar_says(
+        sidebar: str) -> None:
+    rules = rules_for_skill("exencion", find_rules(sidebar))
+    assert rules.partner_exemption and rules.has_partner_exemption and rules.players == 4
+    assert rules_for_skill("exencion", find_rules(sidebar)).ruleset == (
+        sidebar if find_rules(sidebar).players == 4 else "clasico")
+
+
+@pytest.mark.parametrize(("sidebar", "seed"), SITTINGS)
+def test_the_partner_exemption_drill_asks_only_decisions_the_exemption_changes(
+        sidebar: str, seed: int) -> None:
+    for drill, question in _decisions("exencion", sidebar, seed):
+        assert question.overrides["partner_exemption"] is True
+        scenario = question.scenario
+        assert scenario is not None
+        flagged = scenario.analyse()
+        assert flagged.obligation == "companero" and flagged.exemption_applies
+        if question.kind == "legal":
+            assert set(question.answer) == {str(c) for c in flagged.legal}
+        else:
+            assert question.answer == ("companero",)
+        plain = analyse_play(scenario.hand, scenario.trick, scenario.trump,
+                             _without(drill.rules, "exencion"), scenario.stock_left)
+        assert plain.obligation in ("montar", "fallar", "pisar")
+        assert set(plain.legal) < set(flagged.legal)  # the exemption frees some cards
+
+
+@pytest.mark.parametrize(("sidebar", "seed"), SITTINGS)
+def test_the_house_variants_drill_asks_only_decisions_the_strict_flags_change(
+        sidebar: str, seed: int) -> None:
+    rules = rules_for_skill("variantes", find_rules(sidebar))
+    assert rules.overtake_when_trumped and rules.trump_when_cannot_overtrump
+    for drill, question in _decisions("variantes", sidebar, seed):
+        scenario = question.scenario
+        assert scenario is not None
+        flagged = scenario.analyse()
+        plain = analyse_play(scenario.hand, scenario.trick, scenario.trump,
+                             _without(drill.rules, "variantes"), scenario.stock_left)
+        assert flagged.is_trumped and flagged.legal != plain.legal
+        assert set(flagged.legal) < set(plain.legal)  # the strict flags forbid some cards
+        if question.kind == "obligation":
+            assert question.answer == (flagged.obligation,)
+            assert plain.obligation != flagged.obligation
+
+
+@pytest.mark.parametrize(("sidebar", "seed"), SITTINGS[1:3])
+def test_the_guarding_a_cante_drill_asks_decisions_with_the_pair_of_the_suit_led(
+        sidebar: str, seed: int) -> None:
+    kinds = set()
+    for _drill, question in _decisions("guardar-cante", sidebar, seed):
+        kinds.add(question.kind)
+        if question.kind == "cante":
+            assert question.highlight  # the pair at stake
+            continue
+        scenario = question.scenario
+        assert scenario is not None
+        analysis = scenario.analyse()
+        suit = analysis.lead_suit
+        assert suit is not None
+        pair = {c for c in analysis.hand if c.suit == suit and c.rank in (11, 12)}
+        assert len(pair) == 2  # the rey and the caballo of the suit led
+        assert set(question.answer) == {str(c) for c in analysis.legal}
+    assert kinds == {"legal", "cante"}
+
+
+def test_the_accept_test_of_a_drill_is_the_one_its_spec_names() -> None:
+    clasico = find_rules("clasico")
+    assert SPECS["exencion"].accept == SWITCHED and SPECS["guardar-cante"].accept == PAIR_LED
+    assert accept_for("pisar", clasico) is None
+    assert accept_for("exencion", rules_for_skill("exencion", clasico)) is not None
+    assert {kind for kind, _ in SPECS["exencion"].items} <= set(DECISIONS)
