@@ -12,6 +12,7 @@ import pytest
 from tute_tutor.coach.drills import (
     PAIR_LED,
     SPECS,
+    STOCK_EDGE,
     SWITCHED,
     Sitting,
     accept_for,
@@ -125,9 +126,35 @@ def test_the_guarding_a_cante_drill_asks_decisions_with_the_pair_of_the_suit_led
     assert kinds == {"legal", "cante"}
 
 
+@pytest.mark.parametrize(("sidebar", "seed"), SITTINGS)
+def test_the_two_player_stock_drill_asks_the_last_trick_with_a_stock_and_the_first_without(
+        sidebar: str, seed: int) -> None:
+    rules = rules_for_skill("mazo-a-dos", find_rules(sidebar))
+    assert rules.has_stock and rules.ruleset == "a-dos"
+    kinds = set()
+    for drill, question in _decisions("mazo-a-dos", sidebar, seed):
+        assert question.ruleset == "a-dos" == drill.rules.ruleset
+        kinds.add(question.kind)
+        if question.kind not in DECISIONS:
+            continue
+        scenario = question.scenario
+        assert scenario is not None
+        analysis = scenario.analyse()
+        if question.kind == "obligation":  # the last trick with a stock: still free play
+            assert 0 < scenario.stock_left <= 2 and question.answer == ("robo",)
+            assert set(analysis.legal) == set(scenario.hand)
+        else:  # the stock just gone: full hands, and the duties are back
+            assert scenario.stock_left == 0 and len(scenario.hand) == rules.hand_size
+            assert analysis.obligation == question.rule in ("montar", "fallar")
+            assert set(question.answer) == {str(c) for c in analysis.legal}
+            assert set(analysis.legal) < set(scenario.hand)
+    assert {"swap", "cante"} <= kinds
+
+
 def test_the_accept_test_of_a_drill_is_the_one_its_spec_names() -> None:
     clasico = find_rules("clasico")
     assert SPECS["exencion"].accept == SWITCHED and SPECS["guardar-cante"].accept == PAIR_LED
+    assert SPECS["mazo-a-dos"].accept == STOCK_EDGE
     assert accept_for("pisar", clasico) is None
     assert accept_for("exencion", rules_for_skill("exencion", clasico)) is not None
     assert {kind for kind, _ in SPECS["exencion"].items} <= set(DECISIONS)

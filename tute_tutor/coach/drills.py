@@ -92,6 +92,9 @@ SWITCHED: Final = "switched"
 """Only decisions whose legal cards change when the skill's :attr:`Spec.flags` are off."""
 PAIR_LED: Final = "pair-led"
 """Only decisions where the player holds the rey and caballo of the suit led, not sung."""
+STOCK_EDGE: Final = "stock-edge"
+"""Only the last trick with a stock (two cards left in it) and the first trick after it
+(the stock just gone, full hands): where the free play ends and the duties come back."""
 
 SPECS: Final[dict[str, Spec]] = {
     "baraja": Spec((("trick_winner", "trick_lead_suit"),)),
@@ -130,6 +133,10 @@ SPECS: Final[dict[str, Spec]] = {
     "guardar-cante": Spec((("legal", "montar"), ("legal", "asistir"), ("cante", "cante_timing"),
                            ("cante", "cante_20"), ("cante", "cante_40")), players=4,
                           accept=PAIR_LED),
+    "mazo-a-dos": Spec((("obligation", "robo"), ("legal", "montar"), ("legal", "fallar"),
+                        ("swap", "swap_seven"), ("swap", "swap_none"),
+                        ("cante", "cante_timing"), ("cante", "cante_20")), preset="a-dos",
+                       players=2, accept=STOCK_EDGE),
     "variantes": Spec((("legal", "montar"), ("obligation", "montar"), ("legal", "fallar"),
                        ("obligation", "fallar")), players=4,
                       flags=(("overtake_when_trumped", True),
@@ -180,6 +187,12 @@ def _pair_led(analysis: PlayAnalysis, game: Game) -> bool:
     return {CARDS[10 * suit + REY], CARDS[10 * suit + CABALLO]} <= set(analysis.hand)
 
 
+def _stock_edge(analysis: PlayAnalysis, game: Game) -> bool:
+    if analysis.stock_left:
+        return analysis.stock_left <= game.players
+    return len(analysis.hand) == game.rules.hand_size
+
+
 def accept_for(skill: str, rules: Rules) -> Accept | None:
     """The test the decision items of a sitting of ``skill`` under ``rules`` (the
     sitting's own, :func:`rules_for_skill`) pass (:attr:`Spec.accept`), None for any."""
@@ -188,6 +201,8 @@ def accept_for(skill: str, rules: Rules) -> Accept | None:
         return _switched(rules, spec.flags)
     if spec.accept == PAIR_LED:
         return _pair_led
+    if spec.accept == STOCK_EDGE:
+        return _stock_edge
     return None
 
 
@@ -435,8 +450,7 @@ def card_codes(cards: Iterable[int]) -> list[str]:
     return [str(CARDS[c]) for c in cards]
 
 
-__all__ = ["BEST_CARD", "MAX_STARS", "PAIR_LED", "SKILLS", "SPECS", "SWITCHED", "DrillError",
-           "Item", "Score", "Sitting", "Spec", "accept_for", "best_card", "card_codes",
-           "card_value", "make_ahead",
-           "rules_for_skill",
-           "score", "sitting", "spec_of", "star_symbols", "stars"]
+__all__ = ["BEST_CARD", "MAX_STARS", "PAIR_LED", "SKILLS", "SPECS", "STOCK_EDGE", "SWITCHED",
+           "DrillError", "Item", "Score", "Sitting", "Spec", "accept_for", "best_card",
+           "card_codes", "card_value", "make_ahead", "rules_for_skill", "score", "sitting",
+           "spec_of", "star_symbols", "stars"]
