@@ -1,7 +1,9 @@
-"""Drills of the lessons about house flags and guarding a cante (coach/drills.py): the
-flag each drill is about is set whatever the sidebar says, every decision it asks is one
-the flag changes (or one where the pair of the suit led is at stake), and each item has
-the engine's answer right and another answer wrong."""
+"""Drills of the lessons about house flags, guarding a cante, the two-player stock and the
+match (coach/drills.py, coach/match_points.py): the flag each drill is about is set
+whatever the sidebar says, every decision it asks is one the flag changes (or one where
+the pair of the suit led is at stake, or at the edge of the stock), the match points are
+those of a real finished hand, and each item has the engine's answer right and another
+answer wrong."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from tute_tutor.coach import match_points
 from tute_tutor.coach.drills import (
+    MATCH_POINTS,
     PAIR_LED,
     SPECS,
     STOCK_EDGE,
@@ -20,7 +24,9 @@ from tute_tutor.coach.drills import (
     sitting,
 )
 from tute_tutor.engine.legal import analyse_play
+from tute_tutor.engine.match import hand_points
 from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.formats.record import replay_game
 from tute_tutor.quiz.question import QuizQuestion
 
 SIDEBARS = ["clasico", "a-dos", "estricto"]
@@ -158,3 +164,48 @@ def test_the_accept_test_of_a_drill_is_the_one_its_spec_names() -> None:
     assert accept_for("pisar", clasico) is None
     assert accept_for("exencion", rules_for_skill("exencion", clasico)) is not None
     assert {kind for kind, _ in SPECS["exencion"].items} <= set(DECISIONS)
+
+
+@pytest.mark.parametrize("sidebar", ["clasico", "las40", "a-dos", "a-tres"])
+def test_the_match_drill_counts_in_the_ludoteka_scale_unless_the_sidebar_does(
+        sidebar: str) -> None:
+    assert rules_for_skill("partida", find_rules(sidebar)).ruleset == "ludoteka"
+    flagged = find_rules("ludoteka", {"partner_exemption": True})
+    assert rules_for_skill("partida", flagged) == flagged
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_match_drill_gives_the_match_points_of_a_real_finished_hand(seed: int) -> None:
+    rules_seen = set()
+    for drill, question in _decisions("partida", "clasico", seed):
+        assert question.kind == MATCH_POINTS and question.record is not None
+        assert question.seat is not None
+        game = replay_game(question.record)  # the hand is real and finished
+        assert game.finished
+        result = game.result()
+        side = game.side_of(question.seat)
+        points = hand_points(drill.rules, result)[side]
+        assert question.answer == (str(points),)
+        rules_seen.add(question.rule)
+        if question.rule == "match_lost":
+            assert result.winner != side and points == 0
+        elif question.rule == "match_tute":
+            assert result.winner == side and result.reason == "tute" and points == 2
+        elif question.rule == "match_big":
+            assert result.winner == side and result.totals[side] > 100 and points == 2
+        else:
+            assert result.winner == side and result.totals[side] <= 100 and points == 1
+    assert len(rules_seen) >= 3
+
+
+@pytest.mark.parametrize(("ruleset", "award"), [("clasico", 1), ("las40", 2)])
+def test_a_tute_is_worth_the_award_of_the_rules_in_the_match(ruleset: str, award: int) -> None:
+    rules = find_rules(ruleset)
+    assert "match_big" not in match_points.rules_for(rules)  # only the Ludoteka scale
+    question = match_points.match_question(4, rules, "match_tute", "en")
+    assert question.answer == (str(award),)
+    assert match_points.check(question, [str(award)])
+    assert not match_points.check(question, [str(3 - award)])
+    assert match_points.rules_for(find_rules("a-dos")) == []  # the streak: no match points
+    with pytest.raises(match_points.MatchDrillError):
+        match_points.match_question(4, find_rules("a-dos"), "match_small")

@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from tute_tutor.ai.solver import Solver
+from tute_tutor.coach import match_points
 from tute_tutor.coach.endings import LEARNER, EndingPlay, ending_at
 from tute_tutor.coach.puzzles import MIN_MARGIN, Puzzle, classify
 from tute_tutor.engine.cards import CARDS, FULL_DECK_MASK, Card
@@ -59,6 +60,9 @@ MAX_STARS: Final = 3
 """Most stars a sitting earns."""
 BEST_CARD: Final = "best_card"
 """The item kind "which card is best here?" (judged by the exact solver)."""
+MATCH_POINTS: Final = match_points.KIND
+"""The item kind "how many match points does this hand give your side?"
+(:mod:`tute_tutor.coach.match_points`)."""
 
 
 class DrillError(TuteError):
@@ -137,14 +141,15 @@ SPECS: Final[dict[str, Spec]] = {
                         ("swap", "swap_seven"), ("swap", "swap_none"),
                         ("cante", "cante_timing"), ("cante", "cante_20")), preset="a-dos",
                        players=2, accept=STOCK_EDGE),
+    "partida": Spec(tuple((MATCH_POINTS, rule) for rule in match_points.RULES),
+                    preset="ludoteka"),
     "variantes": Spec((("legal", "montar"), ("obligation", "montar"), ("legal", "fallar"),
                        ("obligation", "fallar")), players=4,
                       flags=(("overtake_when_trumped", True),
                              ("trump_when_cannot_overtrump", True)), difficulty=2,
                       accept=SWITCHED),
 }
-"""Every skill with a drill, by lesson id. The lesson ``partida`` (the match's score) has
-none: no quiz kind asks about match points."""
+"""Every skill with a drill, by lesson id: every lesson of the path has one."""
 
 SKILLS: Final[tuple[str, ...]] = tuple(SPECS)
 """The skill ids (lesson ids) that have drills."""
@@ -209,6 +214,8 @@ def accept_for(skill: str, rules: Rules) -> Accept | None:
 def _can_ask(rules: Rules, kind: str, rule: str) -> bool:
     if kind == BEST_CARD:
         return True
+    if kind == MATCH_POINTS:
+        return rule in match_points.rules_for(rules)
     return kind in kinds_for(rules) and any(rule in rules_for(kind, rules, d)
                                             for d in DIFFICULTIES)
 
@@ -237,7 +244,7 @@ def spec_of(skill: str) -> Spec:
 
 
 def _difficulty(rules: Rules, kind: str, rule: str, lowest: int = 1) -> int:
-    if kind == BEST_CARD:
+    if kind in (BEST_CARD, MATCH_POINTS):
         return 1
     return next(d for d in (*DIFFICULTIES[lowest - 1:], *DIFFICULTIES)
                 if rule in rules_for(kind, rules, d))
@@ -261,6 +268,8 @@ class Sitting:
         item = self.items[index]
         if item.kind == BEST_CARD:
             raise DrillError(f"item {index} asks for the best card: use position()")
+        if item.kind == MATCH_POINTS:
+            return match_points.match_question(item.seed, self.rules, item.rule, lang)
         return generate_question(item.kind, item.seed, self.rules, lang=lang,
                                  difficulty=item.difficulty, rule=item.rule,
                                  accept=accept_for(self.skill, self.rules))
@@ -284,7 +293,13 @@ class Sitting:
             except TuteError:
                 return False
             return self.position(index).is_best(card.index)
-        return check_answer(self.question(index, "en"), picked)
+        return self.check(self.question(index, "en"), picked)
+
+    def check(self, question: QuizQuestion, chosen: Iterable[str]) -> bool:
+        """Does ``chosen`` answer ``question`` (an item of this sitting) right?"""
+        if question.kind == MATCH_POINTS:
+            return match_points.check(question, chosen)
+        return check_answer(question, chosen)
 
 
 def sitting(skill: str, seed: int, rules: Rules) -> Sitting:
@@ -450,7 +465,29 @@ def card_codes(cards: Iterable[int]) -> list[str]:
     return [str(CARDS[c]) for c in cards]
 
 
-__all__ = ["BEST_CARD", "MAX_STARS", "PAIR_LED", "SKILLS", "SPECS", "STOCK_EDGE", "SWITCHED",
-           "DrillError", "Item", "Score", "Sitting", "Spec", "accept_for", "best_card",
-           "card_codes", "card_value", "make_ahead", "rules_for_skill", "score", "sitting",
-           "spec_of", "star_symbols", "stars"]
+__all__ = [
+    "BEST_CARD",
+    "MATCH_POINTS",
+    "MAX_STARS",
+    "PAIR_LED",
+    "SKILLS",
+    "SPECS",
+    "STOCK_EDGE",
+    "SWITCHED",
+    "DrillError",
+    "Item",
+    "Score",
+    "Sitting",
+    "Spec",
+    "accept_for",
+    "best_card",
+    "card_codes",
+    "card_value",
+    "make_ahead",
+    "rules_for_skill",
+    "score",
+    "sitting",
+    "spec_of",
+    "star_symbols",
+    "stars",
+]

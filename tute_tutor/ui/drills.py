@@ -39,7 +39,6 @@ from tute_tutor.coach.puzzles import Puzzle
 from tute_tutor.engine.cards import CARDS, Card, cards_of, suit_name
 from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
-from tute_tutor.quiz.generator import check_answer
 from tute_tutor.quiz.question import Answering, QuizQuestion
 from tute_tutor.store import StoreError
 from tute_tutor.store import drills as drill_store
@@ -254,7 +253,7 @@ def _answer_question(entry: dict[str, Any], drill: Sitting, question: QuizQuesti
                 if st.button(label, key=option_key(number, value)):
                     chosen = [value]
     if chosen is not None:
-        answer_item(entry, drill, check_answer(question, chosen), chosen)
+        answer_item(entry, drill, drill.check(question, chosen), chosen)
         st.rerun()
 
 
