@@ -5,7 +5,8 @@ lessons that have a drill. A skill trains one or more *items*: a quiz kind askin
 one rule (:mod:`tute_tutor.quiz`, every question generated from a real position and
 answered by the engine), or :data:`BEST_CARD`, a position of a real deal where one card
 is clearly best by the exact solver (the last tricks of an :mod:`ending
-<tute_tutor.coach.endings>`, the learner's side to play).
+<tute_tutor.coach.endings>`, the learner's side to play), or :data:`MATCH_POINTS`, the
+match points a real finished hand gives (:mod:`tute_tutor.coach.match_points`).
 
 A **sitting** (:func:`sitting`) is :attr:`Spec.count` (6 to 10) items drawn from the seed:
 the same skill, seed and rules give the same items. Its **target** is
@@ -21,7 +22,7 @@ dos or a tres for their lessons, four players for the others), so that a lesson 
 the stock drills with a stock. A skill about house flags (:attr:`Spec.flags`: the
 partner exemption, the strict variants) sets them on either, whatever the sidebar says,
 and asks only decisions the flags change (:data:`SWITCHED`), so that every item tests
-the flag.
+the flag; other skills narrow their decisions in the same way (:attr:`Spec.accept`).
 
 >>> from tute_tutor.engine.variants import find_rules
 >>> drill = sitting("pisar", 7, find_rules("clasico"))
@@ -88,8 +89,9 @@ class Spec:
     """The lowest quiz difficulty its items use (2: positions with two or more cards on
     the table, which a trumped trick needs)."""
     accept: str = ""
-    """The test every decision item (``legal``, ``obligation``) passes, a key of
-    :data:`ACCEPTS`; empty: any decision of the item's obligation."""
+    """The test every decision item (``legal``, ``obligation``) passes:
+    :data:`SWITCHED`, :data:`PAIR_LED` or :data:`STOCK_EDGE`; empty: any decision of the
+    item's obligation."""
 
 
 SWITCHED: Final = "switched"
