@@ -92,12 +92,12 @@ def _hand(rng: random.Random, rules: Rules, rule: str) -> tuple[Game, HandResult
 
 
 def _tr(key: str, lang: str, **values: object) -> str:
-    return t(f"drills.match.{key}", lang, **values)
+    return t(f"drills.match_points.{key}", lang, **values)
 
 
 def _mode(rules: Rules, lang: str) -> str:
     kind, target = match_target(rules)
-    return t_count(f"drills.match.mode_{kind}", target, lang, n=target)
+    return t_count(f"drills.match_points.mode_{kind}", target, lang, n=target)
 
 
 def match_question(seed: int, rules: Rules, rule: str, lang: str = "es") -> QuizQuestion:
@@ -123,7 +123,7 @@ def match_question(seed: int, rules: Rules, rule: str, lang: str = "es") -> Quiz
     if rule == "match_lost":
         why = _tr("why_lost", lang, side=winner)
     elif rule == "match_tute":
-        why = t_count("drills.match.why_tute", points, lang, n=points)
+        why = t_count("drills.match_points.why_tute", points, lang, n=points)
     elif rule == "match_big":
         why = _tr("why_big", lang, total=ours, limit=LUDOTEKA_BIG_WIN)
     elif match_target(rules)[0] == "ludoteka":
@@ -133,7 +133,7 @@ def match_question(seed: int, rules: Rules, rule: str, lang: str = "es") -> Quiz
     return QuizQuestion(
         kind=KIND, ruleset=rules.ruleset, overrides=rules.overrides_dict(), rule=rule,
         difficulty=1, lang=lang, facts=tuple(facts), ask=_tr("ask", lang),
-        options=OPTIONS, option_labels=tuple(t_count("drills.match.points", int(o), lang,
+        options=OPTIONS, option_labels=tuple(t_count("drills.match_points.points", int(o), lang,
                                                      n=int(o)) for o in OPTIONS),
         answer=(str(points),), explanation=why, multi=False,
         board=Board(trump=SUIT_LETTERS[game.trump]), display=Display(),
