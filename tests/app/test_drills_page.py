@@ -257,7 +257,7 @@ def _answer_any(at: AppTest, drill: Any, index: int, lang: str) -> None:
 CARDS_BY_CODE = {str(card): card for card in CARDS}
 
 
-@pytest.mark.parametrize("skill", ["baraja", "asistir-montar", "tute-a-dos-cambio"])
+@pytest.mark.parametrize("skill", ["baraja", "asistir-montar", "tute-a-dos-cambio", "partida"])
 def test_every_way_of_answering_earns_the_stars(skill: str, store_url: str) -> None:
     at = open_drills("es", skill=skill)
     entry = at.session_state[SITTING]
