@@ -138,7 +138,7 @@ SPECS: Final[dict[str, Spec]] = {
                      flags=(("partner_exemption", True),), accept=SWITCHED),
     "guardar-cante": Spec((("legal", "montar"), ("legal", "asistir"), ("cante", "cante_timing"),
                            ("cante", "cante_20"), ("cante", "cante_40")), players=4,
-                          accept=PAIR_LED),
+                          difficulty=2, accept=PAIR_LED),
     "mazo-a-dos": Spec((("obligation", "robo"), ("legal", "montar"), ("legal", "fallar"),
                         ("swap", "swap_seven"), ("swap", "swap_none"),
                         ("cante", "cante_timing"), ("cante", "cante_20")), preset="a-dos",
