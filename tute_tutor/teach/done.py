@@ -5,8 +5,9 @@ that moment: ``Store.record_lesson``) and, when the lesson has a drill
 (:data:`tute_tutor.coach.drills.SKILLS`), at least one sitting of that drill earned a star
 (``tute_tutor.store.drills.best_stars``). Every lesson of the path has a drill; a lesson
 without one (one's own lesson file) is done by its questions alone. The placement test,
-which asks a lesson's skill with questions drawn by the engine, records for each lesson it earns both: its questions and a one-star sitting
-of its drill (``source="placement"``), so a player who knows the game skips it whole.
+which asks a lesson's skill with questions drawn by the engine, records for each lesson
+it earns both: its questions and a one-star sitting of its drill
+(``source="placement"``), so a player who knows the game skips it whole.
 
 >>> sorted(lessons_done({"baraja", "propia", "pisar"}, {"baraja": 2, "pisar": 0}))
 ['baraja', 'propia']
