@@ -257,7 +257,7 @@ def _answer_any(at: AppTest, drill: Any, index: int, lang: str) -> None:
 CARDS_BY_CODE = {str(card): card for card in CARDS}
 
 
-@pytest.mark.parametrize("skill", ["baraja", "asistir-montar", "tute-a-dos-cambio"])
+@pytest.mark.parametrize("skill", ["baraja", "asistir-montar", "tute-a-dos-cambio", "partida"])
 def test_every_way_of_answering_earns_the_stars(skill: str, store_url: str) -> None:
     at = open_drills("es", skill=skill)
     entry = at.session_state[SITTING]
@@ -269,3 +269,22 @@ def test_every_way_of_answering_earns_the_stars(skill: str, store_url: str) -> N
             at.button(key=NEXT_KEY).click()
             run(at)
     assert best_stars(open_store(store_url), session_profile(at)) == {skill: 3}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_skill_about_a_house_flag_says_it_is_on_and_earns_the_stars_with_it(
+        lang: str, store_url: str) -> None:
+    at = open_drills(lang, skill="exencion")
+    entry = at.session_state[SITTING]
+    assert (entry["skill"], entry["overrides"]) == ("exencion", {})  # the sidebar's: off
+    assert t("drills.own_flags", lang, flags=t("settings.flag.partner_exemption.label",
+                                               lang)) in texts(at, "caption")
+    drill = sitting("exencion", entry["seed"], find_rules(entry["ruleset"]))
+    assert drill.rules.partner_exemption
+    for index in range(len(drill)):
+        _answer_any(at, drill, index, lang)
+        assert at.session_state[SITTING]["answers"] == [True] * (index + 1)
+        if index + 1 < len(drill):
+            at.button(key=NEXT_KEY).click()
+            run(at)
+    assert best_stars(open_store(store_url), session_profile(at)) == {"exencion": 3}

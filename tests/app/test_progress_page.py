@@ -34,7 +34,7 @@ def seed_history(store: Store, profile: str = ME) -> None:
             store.record_answer(profile, kind="legal", rule=rules[(day + i) % len(rules)],
                                 correct=(i + day) % 3 != 0,
                                 at=START + timedelta(days=day, minutes=i))
-    store.record_lesson(profile, "partida", at=START)  # a lesson with no drill
+    store.record_lesson(profile, "propia", at=START)  # one's own lesson: no drill
     store.record_lesson(profile, "fallar", at=START + timedelta(days=2))
     drills.record_sitting(store, profile, "fallar", right=6, asked=6, stars=3,
                           at=START + timedelta(days=2, minutes=5))
@@ -66,7 +66,7 @@ def test_a_seeded_history_shows_four_charts_and_its_numbers(store: Store) -> Non
 def test_a_lesson_with_a_drill_counts_only_once_its_drill_has_a_star(store: Store) -> None:
     """As on the lesson path: questions right are not enough for a drilled lesson."""
     store.record_lesson(ME, "pisar", at=START)
-    store.record_lesson(ME, "partida", at=START)
+    store.record_lesson(ME, "propia", at=START)  # one's own lesson: no drill
     assert {m.label: m.value for m in open_progress().metric}["Lecciones"] == "1"
     drills.record_sitting(store, ME, "pisar", right=3, asked=8, stars=0)
     assert {m.label: m.value for m in open_progress().metric}["Lecciones"] == "1"

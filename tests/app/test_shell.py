@@ -467,8 +467,21 @@ def test_a_lesson_is_done_only_when_every_question_is_answered_right(
     assert t("lessons_page.status.next", "es") in path
 
 
-def test_a_lesson_without_a_drill_is_done_by_its_questions_alone(_private_store: str) -> None:
-    lesson = next(lesson for lesson in LESSONS if lesson.id not in SKILLS and lesson.questions)
+def test_a_lesson_without_a_drill_is_done_by_its_questions_alone(
+        _private_store: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every lesson of the path has a drill: a lesson of one's own (a copy under a new id)
+    # has none.
+    source = next(lesson for lesson in LESSONS if lesson.questions)
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    text = source.path.read_text(encoding="utf-8")
+    (folder / "propia.toml").write_text(
+        text.replace(f'id = "{source.id}"', 'id = "propia"', 1), encoding="utf-8")
+    monkeypatch.setenv(LESSONS_DIR_ENV, str(folder))
+    lessons, errors = load_lessons(folder)
+    assert not errors and [lesson.id for lesson in lessons] == ["propia"]
+    lesson = lessons[0]
+    assert lesson.id not in SKILLS
     at = open_app(page="lessons", params={"lesson": lesson.id})
     for index, question in enumerate(lesson.questions):
         answer_question(at, f"lesson_{lesson.id}_q{index}", question, right=True)

@@ -5,7 +5,8 @@ lessons that have a drill. A skill trains one or more *items*: a quiz kind askin
 one rule (:mod:`tute_tutor.quiz`, every question generated from a real position and
 answered by the engine), or :data:`BEST_CARD`, a position of a real deal where one card
 is clearly best by the exact solver (the last tricks of an :mod:`ending
-<tute_tutor.coach.endings>`, the learner's side to play).
+<tute_tutor.coach.endings>`, the learner's side to play), or :data:`MATCH_POINTS`, the
+match points a real finished hand gives (:mod:`tute_tutor.coach.match_points`).
 
 A **sitting** (:func:`sitting`) is :attr:`Spec.count` (6 to 10) items drawn from the seed:
 the same skill, seed and rules give the same items. Its **target** is
@@ -18,7 +19,10 @@ reached (:func:`score`); a new sitting (another seed) is the retry.
 they can ask every item of the skill and have the table size the skill is about
 (:attr:`Spec.players`); otherwise the skill's own rule set (:attr:`Spec.preset`: tute a
 dos or a tres for their lessons, four players for the others), so that a lesson about
-the stock drills with a stock.
+the stock drills with a stock. A skill about house flags (:attr:`Spec.flags`: the
+partner exemption, the strict variants) sets them on either, whatever the sidebar says,
+and asks only decisions the flags change (:data:`SWITCHED`), so that every item tests
+the flag; other skills narrow their decisions in the same way (:attr:`Spec.accept`).
 
 >>> from tute_tutor.engine.variants import find_rules
 >>> drill = sitting("pisar", 7, find_rules("clasico"))
@@ -38,21 +42,28 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from tute_tutor.ai.solver import Solver
+from tute_tutor.coach import match_points
 from tute_tutor.coach.endings import LEARNER, EndingPlay, ending_at
 from tute_tutor.coach.puzzles import MIN_MARGIN, Puzzle, classify
 from tute_tutor.engine.cards import CARDS, FULL_DECK_MASK, Card
 from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.game import CABALLO, REY, Game
+from tute_tutor.engine.legal import PlayAnalysis, analyse_play
 from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.quiz.generator import check_answer, generate_question, kinds_for, rules_for
+from tute_tutor.quiz.kind import Accept
 from tute_tutor.quiz.question import DIFFICULTIES, QuizQuestion
 
 MAX_STARS: Final = 3
 """Most stars a sitting earns."""
 BEST_CARD: Final = "best_card"
 """The item kind "which card is best here?" (judged by the exact solver)."""
+MATCH_POINTS: Final = match_points.KIND
+"""The item kind "how many match points does this hand give your side?"
+(:mod:`tute_tutor.coach.match_points`)."""
 
 
 class DrillError(TuteError):
@@ -72,7 +83,24 @@ class Spec:
     preset: str = "clasico"
     players: int | None = None
     """The table size the skill is about (its lesson's variant), or None for any."""
+    flags: tuple[tuple[str, Any], ...] = ()
+    """House flags the skill is about, set on whatever rules the sitting uses."""
+    difficulty: int = 1
+    """The lowest quiz difficulty its items use (2: positions with two or more cards on
+    the table, which a trumped trick needs)."""
+    accept: str = ""
+    """The test every decision item (``legal``, ``obligation``) passes:
+    :data:`SWITCHED`, :data:`PAIR_LED` or :data:`STOCK_EDGE`; empty: any decision of the
+    item's obligation."""
 
+
+SWITCHED: Final = "switched"
+"""Only decisions whose legal cards change when the skill's :attr:`Spec.flags` are off."""
+PAIR_LED: Final = "pair-led"
+"""Only decisions where the player holds the rey and caballo of the suit led, not sung."""
+STOCK_EDGE: Final = "stock-edge"
+"""Only the last trick with a stock (two cards left in it) and the first trick after it
+(the stock just gone, full hands): where the free play ends and the duties come back."""
 
 SPECS: Final[dict[str, Spec]] = {
     "baraja": Spec((("trick_winner", "trick_lead_suit"),)),
@@ -106,9 +134,24 @@ SPECS: Final[dict[str, Spec]] = {
     "diez-de-ultimas": Spec(((BEST_CARD, "last-trick"),), count=6, target=4),
     "jugar-en-pareja": Spec(((BEST_CARD, ""),), count=6, target=4, players=4),
     "errores": Spec(((BEST_CARD, ""),), count=6, target=4),
+    "exencion": Spec((("legal", "companero"), ("obligation", "companero")), players=4,
+                     flags=(("partner_exemption", True),), accept=SWITCHED),
+    "guardar-cante": Spec((("legal", "montar"), ("legal", "asistir"), ("cante", "cante_timing"),
+                           ("cante", "cante_20"), ("cante", "cante_40")), players=4,
+                          difficulty=2, accept=PAIR_LED),
+    "mazo-a-dos": Spec((("obligation", "robo"), ("legal", "montar"), ("legal", "fallar"),
+                        ("swap", "swap_seven"), ("swap", "swap_none"),
+                        ("cante", "cante_timing"), ("cante", "cante_20")), preset="a-dos",
+                       players=2, accept=STOCK_EDGE),
+    "partida": Spec(tuple((MATCH_POINTS, rule) for rule in match_points.RULES),
+                    preset="ludoteka"),
+    "variantes": Spec((("legal", "montar"), ("obligation", "montar"), ("legal", "fallar"),
+                       ("obligation", "fallar")), players=4,
+                      flags=(("overtake_when_trumped", True),
+                             ("trump_when_cannot_overtrump", True)), difficulty=2,
+                      accept=SWITCHED),
 }
-"""Every skill with a drill, by lesson id. The lessons ``partida`` (the match's score),
-``variantes`` and ``exencion`` (house flags) have none: no generated position asks them."""
+"""Every skill with a drill, by lesson id: every lesson of the path has one."""
 
 SKILLS: Final[tuple[str, ...]] = tuple(SPECS)
 """The skill ids (lesson ids) that have drills."""
@@ -124,22 +167,73 @@ class Item:
     difficulty: int = 1
 
 
+def _with_flags(rules: Rules, flags: Iterable[tuple[str, Any]]) -> Rules:
+    wanted = dict(flags)
+    if not wanted:
+        return rules
+    return find_rules(rules.ruleset, {**rules.overrides_dict(), **wanted})
+
+
+def _switched(rules: Rules, flags: tuple[tuple[str, Any], ...]) -> Accept:
+    default = Rules()
+    without = _with_flags(rules, ((name, getattr(default, name)) for name, _ in flags))
+
+    def accept(analysis: PlayAnalysis, game: Game) -> bool:
+        other = analyse_play(analysis.hand, analysis.trick, analysis.trump, without,
+                             analysis.stock_left)
+        return other.legal != analysis.legal
+
+    return accept
+
+
+def _pair_led(analysis: PlayAnalysis, game: Game) -> bool:
+    suit = analysis.lead_suit
+    if suit is None or suit in game.sung_suits or analysis.obligation not in ("asistir",
+                                                                              "montar"):
+        return False
+    return {CARDS[10 * suit + REY], CARDS[10 * suit + CABALLO]} <= set(analysis.hand)
+
+
+def _stock_edge(analysis: PlayAnalysis, game: Game) -> bool:
+    if analysis.stock_left:
+        return analysis.stock_left <= game.players
+    return len(analysis.hand) == game.rules.hand_size
+
+
+def accept_for(skill: str, rules: Rules) -> Accept | None:
+    """The test the decision items of a sitting of ``skill`` under ``rules`` (the
+    sitting's own, :func:`rules_for_skill`) pass (:attr:`Spec.accept`), None for any."""
+    spec = spec_of(skill)
+    if spec.accept == SWITCHED:
+        return _switched(rules, spec.flags)
+    if spec.accept == PAIR_LED:
+        return _pair_led
+    if spec.accept == STOCK_EDGE:
+        return _stock_edge
+    return None
+
+
 def _can_ask(rules: Rules, kind: str, rule: str) -> bool:
     if kind == BEST_CARD:
         return True
+    if kind == MATCH_POINTS:
+        return rule in match_points.rules_for(rules)
     return kind in kinds_for(rules) and any(rule in rules_for(kind, rules, d)
                                             for d in DIFFICULTIES)
 
 
 def rules_for_skill(skill: str, rules: Rules) -> Rules:
     """The rules a sitting of ``skill`` uses: ``rules`` when they fit its table size and
-    can ask every item, the skill's own rule set otherwise."""
+    can ask every item, the skill's own rule set otherwise; either way with the skill's
+    :attr:`Spec.flags` set."""
     spec = spec_of(skill)
+    own = _with_flags(find_rules(spec.preset), spec.flags)
     if spec.players not in (None, rules.players):
-        return find_rules(spec.preset)
-    if all(_can_ask(rules, kind, rule) for kind, rule in spec.items):
-        return rules
-    return find_rules(spec.preset)
+        return own
+    flagged = _with_flags(rules, spec.flags)
+    if all(_can_ask(flagged, kind, rule) for kind, rule in spec.items):
+        return flagged
+    return own
 
 
 def spec_of(skill: str) -> Spec:
@@ -151,10 +245,11 @@ def spec_of(skill: str) -> Spec:
     return found
 
 
-def _difficulty(rules: Rules, kind: str, rule: str) -> int:
-    if kind == BEST_CARD:
+def _difficulty(rules: Rules, kind: str, rule: str, lowest: int = 1) -> int:
+    if kind in (BEST_CARD, MATCH_POINTS):
         return 1
-    return next(d for d in DIFFICULTIES if rule in rules_for(kind, rules, d))
+    return next(d for d in (*DIFFICULTIES[lowest - 1:], *DIFFICULTIES)
+                if rule in rules_for(kind, rules, d))
 
 
 @dataclass(frozen=True)
@@ -175,8 +270,11 @@ class Sitting:
         item = self.items[index]
         if item.kind == BEST_CARD:
             raise DrillError(f"item {index} asks for the best card: use position()")
+        if item.kind == MATCH_POINTS:
+            return match_points.match_question(item.seed, self.rules, item.rule, lang)
         return generate_question(item.kind, item.seed, self.rules, lang=lang,
-                                 difficulty=item.difficulty, rule=item.rule)
+                                 difficulty=item.difficulty, rule=item.rule,
+                                 accept=accept_for(self.skill, self.rules))
 
     def position(self, index: int) -> Puzzle:
         """The position of a :data:`BEST_CARD` item (seat 0 to play)."""
@@ -197,7 +295,13 @@ class Sitting:
             except TuteError:
                 return False
             return self.position(index).is_best(card.index)
-        return check_answer(self.question(index, "en"), picked)
+        return self.check(self.question(index, "en"), picked)
+
+    def check(self, question: QuizQuestion, chosen: Iterable[str]) -> bool:
+        """Does ``chosen`` answer ``question`` (an item of this sitting) right?"""
+        if question.kind == MATCH_POINTS:
+            return match_points.check(question, chosen)
+        return check_answer(question, chosen)
 
 
 def sitting(skill: str, seed: int, rules: Rules) -> Sitting:
@@ -207,7 +311,8 @@ def sitting(skill: str, seed: int, rules: Rules) -> Sitting:
     rng = random.Random(f"drill/{skill}/{seed}")
     order = list(spec.items)
     rng.shuffle(order)
-    items = tuple(Item(kind, rule, rng.randrange(2**31), _difficulty(used, kind, rule))
+    items = tuple(Item(kind, rule, rng.randrange(2**31), _difficulty(used, kind, rule,
+                                                                       spec.difficulty))
                   for kind, rule in (order[i % len(order)] for i in range(spec.count)))
     return Sitting(skill=skill, seed=seed, rules=used, items=items, target=spec.target)
 
@@ -362,7 +467,29 @@ def card_codes(cards: Iterable[int]) -> list[str]:
     return [str(CARDS[c]) for c in cards]
 
 
-__all__ = ["BEST_CARD", "MAX_STARS", "SKILLS", "SPECS", "DrillError", "Item", "Score",
-           "Sitting", "Spec", "best_card", "card_codes", "card_value", "make_ahead",
-           "rules_for_skill",
-           "score", "sitting", "spec_of", "star_symbols", "stars"]
+__all__ = [
+    "BEST_CARD",
+    "MATCH_POINTS",
+    "MAX_STARS",
+    "PAIR_LED",
+    "SKILLS",
+    "SPECS",
+    "STOCK_EDGE",
+    "SWITCHED",
+    "DrillError",
+    "Item",
+    "Score",
+    "Sitting",
+    "Spec",
+    "accept_for",
+    "best_card",
+    "card_codes",
+    "card_value",
+    "make_ahead",
+    "rules_for_skill",
+    "score",
+    "sitting",
+    "spec_of",
+    "star_symbols",
+    "stars",
+]

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules
-from tute_tutor.quiz.kind import Context
+from tute_tutor.quiz.kind import Accept, Context
 from tute_tutor.quiz.play import MAX_GAMES, generate_scenario, obligations_for
 from tute_tutor.quiz.question import (
     DIFFICULTIES,
@@ -59,12 +59,14 @@ def kinds_training(rule: str, rules: Rules, kinds: Iterable[str] = KINDS) -> lis
 
 def generate_question(kind: str, seed: int, rules: Rules | str = "clasico", *,
                       lang: str = "es", difficulty: int | str = 1,
-                      rule: str | None = None) -> QuizQuestion:
+                      rule: str | None = None, accept: Accept | None = None) -> QuizQuestion:
     """One question of ``kind`` under ``rules`` (or a preset id), the same for the same
     arguments.
 
     ``rule`` picks what it trains (one of :func:`rules_for`); without it the rule is
-    drawn evenly among the kind's rules, so obligations come out balanced.
+    drawn evenly among the kind's rules, so obligations come out balanced. ``accept``
+    narrows the decisions the decision kinds (``legal``, ``obligation``) ask about
+    (:attr:`tute_tutor.quiz.kind.Context.accept`); the other kinds ignore it.
     """
     if isinstance(rules, str):
         rules = find_rules(rules)
@@ -77,7 +79,7 @@ def generate_question(kind: str, seed: int, rules: Rules | str = "clasico", *,
     elif not any(rule in spec.rules(rules, d) for d in DIFFICULTIES):
         raise QuizError(f"kind {kind!r} cannot ask about rule {rule!r} under {rules.ruleset} "
                         f"(rules: {', '.join(choices)})")
-    ctx = Context(rng, rules, "en" if lang == "en" else "es", level, rule, spec)
+    ctx = Context(rng, rules, "en" if lang == "en" else "es", level, rule, spec, accept)
     return replace(spec.build(ctx), seed=seed)
 
 

@@ -14,9 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tute_tutor.engine.game import Game
+from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.play import deal
 from tute_tutor.quiz.question import Board, Display, QuizQuestion
+
+Accept = Callable[[PlayAnalysis, Game], bool]
+"""A test on a decision (its analysis and the game at that moment)."""
 
 
 def exact_answer(question: QuizQuestion, chosen: Iterable[str]) -> bool:
@@ -65,6 +69,10 @@ class Context:
     difficulty: int
     rule: str
     kind: QuizKind
+    accept: Accept | None = None
+    """Narrows the decisions the decision kinds (``legal``, ``obligation``) may ask about:
+    only a position it accepts is asked (the drills use it, e.g. only decisions that a
+    house flag changes)."""
 
     def deal(self) -> Game:
         """A fresh random deal under the context's rules."""

@@ -3,13 +3,14 @@
 A lesson is done when every closing question of it was answered right (the store keeps
 that moment: ``Store.record_lesson``) and, when the lesson has a drill
 (:data:`tute_tutor.coach.drills.SKILLS`), at least one sitting of that drill earned a star
-(``tute_tutor.store.drills.best_stars``). Lessons without a drill are done by their
-questions alone. The placement test, which asks a lesson's skill with questions drawn by
-the engine, records for each lesson it earns both: its questions and a one-star sitting
-of its drill (``source="placement"``), so a player who knows the game skips it whole.
+(``tute_tutor.store.drills.best_stars``). Every lesson of the path has a drill; a lesson
+without one (one's own lesson file) is done by its questions alone. The placement test,
+which asks a lesson's skill with questions drawn by the engine, records for each lesson
+it earns both: its questions and a one-star sitting of its drill
+(``source="placement"``), so a player who knows the game skips it whole.
 
->>> sorted(lessons_done({"baraja", "partida", "pisar"}, {"baraja": 2, "pisar": 0}))
-['baraja', 'partida']
+>>> sorted(lessons_done({"baraja", "propia", "pisar"}, {"baraja": 2, "pisar": 0}))
+['baraja', 'propia']
 """
 
 from __future__ import annotations

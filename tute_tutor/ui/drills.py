@@ -31,6 +31,7 @@ from tute_tutor.coach.drills import (
     make_ahead,
     score,
     sitting,
+    spec_of,
     star_symbols,
 )
 from tute_tutor.coach.endings import LEARNER, EndingError, EndingPlay, ending, same_side
@@ -38,7 +39,6 @@ from tute_tutor.coach.puzzles import Puzzle
 from tute_tutor.engine.cards import CARDS, Card, cards_of, suit_name
 from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.formats.limits import MAX_PARAM_CHARS
-from tute_tutor.quiz.generator import check_answer
 from tute_tutor.quiz.question import Answering, QuizQuestion
 from tute_tutor.store import StoreError
 from tute_tutor.store import drills as drill_store
@@ -253,7 +253,7 @@ def _answer_question(entry: dict[str, Any], drill: Sitting, question: QuizQuesti
                 if st.button(label, key=option_key(number, value)):
                     chosen = [value]
     if chosen is not None:
-        answer_item(entry, drill, check_answer(question, chosen), chosen)
+        answer_item(entry, drill, drill.check(question, chosen), chosen)
         st.rerun()
 
 
@@ -350,6 +350,11 @@ def render_drills_tab(current: Settings) -> None:
     if drill.rules.ruleset != current.ruleset:
         st.caption(tr("drills.own_rules",
                       ruleset=tr(f"settings.preset.{drill.rules.ruleset}.label")))
+    flags = [name for name, value in spec_of(skill).flags
+             if value != getattr(current.rules, name)]
+    if flags:
+        st.caption(tr("drills.own_flags",
+                      flags=", ".join(tr(f"settings.flag.{name}.label") for name in flags)))
     result = score(entry["answers"], drill.target, len(drill))
     best = best_stars().get(skill, 0)
     st.subheader(tr("drills.heading", title=titles[skill], seed=drill.seed))

@@ -19,7 +19,8 @@ from tute_tutor.words.explain import explain
 def build(ctx: Context) -> QuizQuestion:
     """A real decision with the rule's obligation; the answer is every legal card."""
     scenario, a = scenario_and_analysis(ctx.rng, ctx.rules,
-                                        obligation=ctx.rule, difficulty=ctx.difficulty)
+                                        obligation=ctx.rule, difficulty=ctx.difficulty,
+                                        accept=ctx.accept)
     return ctx.question(
         facts=tuple(decision_facts(a, ctx.rules, ctx.lang)), ask=tr("ask_legal", ctx.lang),
         options=tuple(str(c) for c in a.hand), option_labels=card_labels(a.hand, ctx.lang),

@@ -29,7 +29,8 @@ ORDER: Final = ("salida", "asistir", "montar", "fallar", "pisar", "libre", "comp
 def build(ctx: Context) -> QuizQuestion:
     """A real decision; the answer is its obligation code."""
     scenario, a = scenario_and_analysis(ctx.rng, ctx.rules,
-                                        obligation=ctx.rule, difficulty=ctx.difficulty)
+                                        obligation=ctx.rule, difficulty=ctx.difficulty,
+                                        accept=ctx.accept)
     possible = set(obligations_for(ctx.rules, 2) + obligations_for(ctx.rules, 3))
     wrong = [c for c in DISTRACTORS[a.obligation] if c in possible]
     options = [c for c in ORDER if c == a.obligation or c in wrong]
