@@ -278,6 +278,13 @@ class ExpertPlayer:
     node_budget = 300_000
     """Solver nodes one decision may spend; worlds beyond it are played out (a count,
     not a clock, so a seeded game plays the same on any machine)."""
+    playout_budget = 200_000
+    """Solver nodes the playouts' hand-offs may spend in one decision; beyond it the
+    playouts hand off ``handoff_cut`` tricks earlier (cheaper, still counted)."""
+    handoff_cut = 2
+    prior = 0.0
+    """Points of benefit of the doubt for level 3's card before the endgame: the
+    playouts' mean of a few worlds is noisy, level 3's counted rules are not."""
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         """Tute, swap and the best cante when allowed."""
@@ -293,8 +300,16 @@ class ExpertPlayer:
         if len(view.legal) == 1:
             return Decision(view.legal[0], "forced")
         rated = self.evaluations(view, rng)
-        best = max(rated, key=lambda e: (e.value, -e.card.points, -e.card.strength))
         basis: Basis = "exact" if all(e.exact for e in rated) else "playouts"
+        counted = -1
+        if basis == "playouts" and self.prior > 0:
+            counted = CountingPlayer().rule_choice(view, infer(view))
+
+        def score(e: Evaluation) -> tuple[float, int, int]:
+            bonus = self.prior if e.card.index == counted else 0.0
+            return e.value + bonus, -e.card.points, -e.card.strength
+
+        best = max(rated, key=score)
         return Decision(best.card, basis, tuple((e.card, e.value) for e in rated),
                         rated[0].worlds)
 
@@ -313,6 +328,7 @@ class ExpertPlayer:
         exact = no_stock and len(view.hand) <= self.exact_tricks[view.players]
         totals = dict.fromkeys(legal, 0.0)
         done = nodes = 0
+        spent = [0]
         solved = exact
         # Two players with the stock gone: the unseen cards are the other hand, one world.
         known = view.rules.has_stock and not view.stock_left
@@ -328,8 +344,12 @@ class ExpertPlayer:
                     totals[card] += values[card]
             else:
                 solved = False
+                handoff = self.handoff
+                if spent[0] > self.playout_budget:
+                    handoff = max(0, handoff - self.handoff_cut)
                 for card in _distinct(legal, view, knowledge):
-                    value = playout(table.copy(), view.seat, handoff=self.handoff, first=card)
+                    value = playout(table.copy(), view.seat, handoff=handoff, first=card,
+                                    nodes=spent)
                     totals[card] += value
                 for card, twin in _twins(legal, view, knowledge):
                     totals[twin] = totals[card]
