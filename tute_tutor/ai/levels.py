@@ -282,7 +282,7 @@ class ExpertPlayer:
     """Solver nodes the playouts' hand-offs may spend in one decision; beyond it the
     playouts hand off ``handoff_cut`` tricks earlier (cheaper, still counted)."""
     handoff_cut = 2
-    prior = 0.0
+    prior = 4.0
     """Points of benefit of the doubt for level 3's card before the endgame: the
     playouts' mean of a few worlds is noisy, level 3's counted rules are not."""
 
