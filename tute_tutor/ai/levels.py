@@ -11,8 +11,10 @@
   best explain how the others chose their cards and when they did not sing, values each
   legal card in each world
   (the double-dummy solver when few tricks remain, playouts handed to the solver
-  otherwise, their stock phase by the stock plan) and plays the best average;
-  :meth:`ExpertPlayer.evaluate` returns that evaluation for hints.
+  otherwise, their stock phase by the stock plan) and plays the best average, level 3's
+  own card given ``prior`` points of benefit of the doubt before the endgame (a mean of
+  a few dozen playouts is noisy; level 3's counted rules are not);
+  :meth:`ExpertPlayer.evaluate` returns that evaluation (without the benefit) for hints.
 
 Every level sings whatever it may (tute first, then the swap, then the best cante):
 a cante is never worth less than keeping it quiet.
@@ -265,7 +267,9 @@ class ExpertPlayer:
     explain the other seats' earlier choices kept (:mod:`tute_tutor.ai.reading`): a
     deal weighs ``mismatch`` less for each card the simple rules would not have chosen
     with it, and ``unsung`` less for each seat that would have held a pair it did not
-    sing.
+    sing. Before the endgame the card level 3 would play gets ``prior`` points more
+    when the best mean is chosen (never in the values returned), and the playouts'
+    solver hand-offs share a budget of ``playout_budget`` nodes.
     """
 
     level = 4
