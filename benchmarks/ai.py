@@ -12,7 +12,8 @@ prints one JSON line:
 - ``l4_decision_p95_s`` / ``l4_decision_max_s`` / ``l4_decision_mean_s``: level-4
   card choices over a few seeded hands (level 4 in every seat);
 - ``l4_hand_max_s``: the most level-4 thinking one seat did in one of those hands;
-- ``l4_ruleset``: the rule set of those hands (``--ruleset``, clasico by default).
+- ``l4_ruleset``: the rule set of those hands (``--ruleset``, clasico by default);
+  ``l4_overrides``: its flags changed by ``--set FLAG=VALUE`` (as the arena's).
 
 ``--l4-tricks N`` times only the first N tricks of each level-4 hand (and then prints
 ``l4_tricks``): the test of this script uses it to stay quick.
@@ -56,10 +57,11 @@ from tute_tutor.ai.base import (
 from tute_tutor.ai.knowledge import World, infer, sample_world
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Position, Solver
+from tute_tutor.cli.common import overrides_from
 from tute_tutor.engine.cards import Card
 from tute_tutor.engine.game import Game, SeatView
 from tute_tutor.engine.tricks import SUIT, deal, legal_mask, pick_bit, play_into_trick
-from tute_tutor.engine.variants import find_rules
+from tute_tutor.engine.variants import Rules, find_rules
 
 
 def random_position(rng: random.Random, tricks_left: int) -> Position:
@@ -99,7 +101,7 @@ def solve_times(tricks_left: int, count: int, seed: int) -> tuple[float, float]:
 
 
 def level4_times(hands: int, seed: int, tricks: int | None = None,
-                 ruleset: str = "clasico") -> tuple[list[float], float]:
+                 ruleset: Rules | str = "clasico") -> tuple[list[float], float]:
     """Seconds of every level-4 card choice over ``hands`` seeded hands (their first
     ``tricks`` tricks if given), and the most one seat spent thinking in one hand."""
     player = get_player(4)
@@ -243,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="clasico",
                         help="rule set of the level-4 hands (default clasico)")
+    parser.add_argument("--set", action="append", metavar="FLAG=VALUE",
+                        help="override a flag of --ruleset (as the arena's --set)")
     parser.add_argument("--ceiling-deals", type=int, default=0,
                         help="duplicate deals of the full-information reference vs level 1")
     parser.add_argument("--ceiling-exact", type=int, default=3,
@@ -261,7 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("the oracle and the reader only play against level 1")
     k5, nodes5 = solve_times(5, args.positions, args.seed)
     k6, nodes6 = solve_times(6, args.positions, args.seed)
-    decisions, worst_hand = level4_times(args.hands, args.seed, args.l4_tricks, args.ruleset)
+    overrides = overrides_from(args.set)
+    rules = find_rules(args.ruleset, overrides)
+    decisions, worst_hand = level4_times(args.hands, args.seed, args.l4_tricks, rules)
     ordered = sorted(decisions)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     result = {
@@ -269,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         "dd_nodes_k5": round(nodes5), "dd_nodes_k6": round(nodes6),
         "dd_positions": args.positions,
         "l4_ruleset": args.ruleset,
+        "l4_overrides": overrides,
         "l4_decisions": len(decisions),
         "l4_decision_mean_s": round(statistics.fmean(decisions), 3),
         "l4_decision_p95_s": round(p95, 3),

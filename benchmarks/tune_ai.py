@@ -35,6 +35,7 @@ SPACES: dict[int, dict[str, tuple[str, float, float]]] = {
         "mismatch": ("float", 0.02, 1.0),
         "unsung": ("float", 0.02, 1.0),
         "handoff": ("int", 3, 6),
+        "prior": ("float", 0.0, 12.0),
     },
 }
 """Per level: setting -> (kind, low, high). Every name is a setting of that level."""

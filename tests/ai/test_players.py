@@ -12,6 +12,7 @@ import pytest
 from tests.ai.small import player_of
 from tute_tutor.ai import CanteAction, PlayAction, SwapAction, apply_action, get_player
 from tute_tutor.ai.base import computer_turn, declare_for_all, play_hand
+from tute_tutor.ai.knowledge import infer
 from tute_tutor.ai.levels import CountingPlayer, ExpertPlayer
 from tute_tutor.ai.simulate import Table
 from tute_tutor.ai.solver import Position
@@ -119,7 +120,46 @@ def test_level4_evaluation_covers_every_legal_card_best_first() -> None:
     assert all(0 <= v <= left + 40 + 20 * 3 for v in values)
     assert all(e.worlds >= 24 for e in evaluations)
     assert expert.evaluate(view, random.Random(9)) == [(e.card, e.value) for e in evaluations]
-    assert expert.choose_card(view, random.Random(9)) == evaluations[0].card
+    # the card chosen is the best value, level 3's card given ``prior`` points more
+    counted = CountingPlayer().rule_choice(view, infer(view))
+    bonus = {e.card: e.value + (expert.prior if e.card.index == counted else 0.0)
+             for e in evaluations}
+    choice = expert.choose_card(view, random.Random(9))
+    assert bonus[choice] == max(bonus.values())
+
+
+def _before_the_endgame(seed: int) -> SeatView:
+    game = Game.deal("clasico", seed=seed, dealer=0)
+    players = [get_player(2)] * 4
+    rng = random.Random(seed)
+    while len(game.tricks) < 2 or game.trick:
+        computer_turn(game, players, rng)
+    game.close_moment()
+    return game.view(game.to_move or 0)
+
+
+def test_level4_prior_leans_to_level3s_card_without_changing_the_values() -> None:
+    view = _before_the_endgame(3)
+    counted = CountingPlayer().rule_choice(view, infer(view))
+    sure, doubting = ExpertPlayer(), ExpertPlayer()
+    sure.prior, doubting.prior = 1000.0, 0.0
+    assert sure.evaluate(view, random.Random(4)) == doubting.evaluate(view, random.Random(4))
+    assert sure.choose_card(view, random.Random(4)).index == counted
+    rated = doubting.evaluations(view, random.Random(4))
+    assert doubting.choose_card(view, random.Random(4)) == rated[0].card
+
+
+def test_level4_playouts_hand_off_earlier_beyond_their_node_budget() -> None:
+    view = _before_the_endgame(5)
+    spending, saving = ExpertPlayer(), ExpertPlayer()
+    spending.playout_budget, saving.playout_budget = 10**9, 0
+    full = spending.evaluations(view, random.Random(2))
+    cut = saving.evaluations(view, random.Random(2))
+    assert {e.card for e in cut} == set(view.legal) == {e.card for e in full}
+    assert not any(e.exact for e in cut)
+    assert [e.value for e in cut] != [e.value for e in full]
+    # a count of nodes, not a clock: the same seed gives the same answer
+    assert saving.evaluations(view, random.Random(2)) == cut
 
 
 def test_level4_values_are_exact_when_every_hand_is_known() -> None:
@@ -137,7 +177,7 @@ def test_level4_values_are_exact_when_every_hand_is_known() -> None:
     view = game.view(seat)
     exact = Position.from_rules(game.rules, game.hands, game.trump, game.leader,
                                 game.trick, cantes=True).card_values(seat)
-    scored = dict(get_player(4).evaluate(view, random.Random(1)))
+    scored = dict(ExpertPlayer().evaluate(view, random.Random(1)))
     assert {c.index: v for c, v in scored.items()} == pytest.approx(exact)
     # Level 3 plays that endgame exactly too: its card is one of the best.
     choice = get_player(3).choose_card(view, random.Random(1))

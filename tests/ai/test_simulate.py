@@ -60,3 +60,14 @@ def test_a_margin_playout_refuses_the_solver_hand_off() -> None:
     (table,) = _tables("clasico", 1)
     with pytest.raises(ValueError, match="handoff=0"):
         playout(table, table.to_move, handoff=3, margin=True)
+
+
+def test_a_playout_counts_the_nodes_of_its_solver_hand_off() -> None:
+    for table in _tables("clasico", 3):
+        counted = [0]
+        plain = playout(table.copy(), table.to_move, handoff=4)
+        assert playout(table.copy(), table.to_move, handoff=4, nodes=counted) == plain
+        assert counted[0] > 0
+        none = [0]
+        playout(table.copy(), table.to_move, handoff=0, nodes=none)
+        assert none == [0]

@@ -11,8 +11,10 @@
   best explain how the others chose their cards and when they did not sing, values each
   legal card in each world
   (the double-dummy solver when few tricks remain, playouts handed to the solver
-  otherwise, their stock phase by the stock plan) and plays the best average;
-  :meth:`ExpertPlayer.evaluate` returns that evaluation for hints.
+  otherwise, their stock phase by the stock plan) and plays the best average, level 3's
+  own card given ``prior`` points of benefit of the doubt before the endgame (a mean of
+  a few dozen playouts is noisy; level 3's counted rules are not);
+  :meth:`ExpertPlayer.evaluate` returns that evaluation (without the benefit) for hints.
 
 Every level sings whatever it may (tute first, then the swap, then the best cante):
 a cante is never worth less than keeping it quiet.
@@ -265,7 +267,9 @@ class ExpertPlayer:
     explain the other seats' earlier choices kept (:mod:`tute_tutor.ai.reading`): a
     deal weighs ``mismatch`` less for each card the simple rules would not have chosen
     with it, and ``unsung`` less for each seat that would have held a pair it did not
-    sing.
+    sing. Before the endgame the card level 3 would play gets ``prior`` points more
+    when the best mean is chosen (never in the values returned), and the playouts'
+    solver hand-offs share a budget of ``playout_budget`` nodes.
     """
 
     level = 4
@@ -278,6 +282,13 @@ class ExpertPlayer:
     node_budget = 300_000
     """Solver nodes one decision may spend; worlds beyond it are played out (a count,
     not a clock, so a seeded game plays the same on any machine)."""
+    playout_budget = 200_000
+    """Solver nodes the playouts' hand-offs may spend in one decision; beyond it the
+    playouts hand off ``handoff_cut`` tricks earlier (cheaper, still counted)."""
+    handoff_cut = 2
+    prior = 4.0
+    """Points of benefit of the doubt for level 3's card before the endgame: the
+    playouts' mean of a few worlds is noisy, level 3's counted rules are not."""
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         """Tute, swap and the best cante when allowed."""
@@ -293,8 +304,16 @@ class ExpertPlayer:
         if len(view.legal) == 1:
             return Decision(view.legal[0], "forced")
         rated = self.evaluations(view, rng)
-        best = max(rated, key=lambda e: (e.value, -e.card.points, -e.card.strength))
         basis: Basis = "exact" if all(e.exact for e in rated) else "playouts"
+        counted = -1
+        if basis == "playouts" and self.prior > 0:
+            counted = CountingPlayer().rule_choice(view, infer(view))
+
+        def score(e: Evaluation) -> tuple[float, int, int]:
+            bonus = self.prior if e.card.index == counted else 0.0
+            return e.value + bonus, -e.card.points, -e.card.strength
+
+        best = max(rated, key=score)
         return Decision(best.card, basis, tuple((e.card, e.value) for e in rated),
                         rated[0].worlds)
 
@@ -313,6 +332,7 @@ class ExpertPlayer:
         exact = no_stock and len(view.hand) <= self.exact_tricks[view.players]
         totals = dict.fromkeys(legal, 0.0)
         done = nodes = 0
+        spent = [0]
         solved = exact
         # Two players with the stock gone: the unseen cards are the other hand, one world.
         known = view.rules.has_stock and not view.stock_left
@@ -328,8 +348,12 @@ class ExpertPlayer:
                     totals[card] += values[card]
             else:
                 solved = False
+                handoff = self.handoff
+                if spent[0] > self.playout_budget:
+                    handoff = max(0, handoff - self.handoff_cut)
                 for card in _distinct(legal, view, knowledge):
-                    value = playout(table.copy(), view.seat, handoff=self.handoff, first=card)
+                    value = playout(table.copy(), view.seat, handoff=handoff, first=card,
+                                    nodes=spent)
                     totals[card] += value
                 for card, twin in _twins(legal, view, knowledge):
                     totals[twin] = totals[card]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from tute_tutor.ai.heuristics import PAIR_MASKS, TrickInfo, rule_card, threats_of
 from tute_tutor.ai.knowledge import World, legal_for
-from tute_tutor.ai.solver import Position
+from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.ai.stock import stock_card
 from tute_tutor.engine.cards import SUIT_MASKS
 from tute_tutor.engine.game import SeatView
@@ -113,7 +113,8 @@ Policy = Callable[[Table, int, int], int]
 
 
 def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
-            rivals: Policy | None = None, margin: bool = False) -> int:
+            rivals: Policy | None = None, margin: bool = False,
+            nodes: list[int] | None = None) -> int:
     """Points the side of ``me`` takes from ``table`` on (``table`` is changed).
 
     ``first`` forces the first card of the seat to move. Once the stock is empty, no trick
@@ -121,7 +122,8 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
     ``rivals`` plays the other side's cards instead of the rule-of-thumb policy (the
     solver would assume they play perfectly, so give ``handoff=0`` with it). With
     ``margin`` the other side's points and cantes count against ``me`` (the solver's
-    hand-off gives own points only, so ``handoff`` must be 0).
+    hand-off gives own points only, so ``handoff`` must be 0). ``nodes``, when given,
+    has the solver nodes of the hand-off added to its first item.
     """
     if margin and handoff > 0:
         raise ValueError("a margin playout cannot hand off to the solver: give handoff=0")
@@ -136,7 +138,11 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
             if size == 0:
                 return gained
             if size <= handoff:
-                return gained + table.position().value_for(me)
+                solver = Solver(table.position(), me)
+                value = solver.value()
+                if nodes is not None:
+                    nodes[0] += solver.nodes
+                return gained + value
         seat = table.to_move
         legal = table.legal()
         if first >= 0:
