@@ -38,7 +38,8 @@ navigation = st.navigation(
         st.Page(f"pages/{name}.py", title=tr(f"nav.{name}"), icon=ICONS[name],
                 url_path=name, default=name == "home")
         for name in PAGES
-    ]
+    ],
+    expanded=True,  # every page listed: folded, the menu hides those past the tenth
 )
 render_sidebar()
 navigation.run()

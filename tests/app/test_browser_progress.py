@@ -19,7 +19,7 @@ from babel.dates import format_date
 
 from tests.app.conftest import app_drawn, until
 from tests.app.learners import profile_of
-from tute_tutor.store import open_store
+from tute_tutor.store import drills, open_store
 from tute_tutor.ui.profile import COOKIE
 from tute_tutor.words.catalog import t
 
@@ -40,7 +40,8 @@ def _seed(db: str, token: str) -> None:
     for number, correct in enumerate((True, True, False, True)):
         store.record_answer(profile_of(token), kind="legal",
                             rule=("montar", "fallar")[number % 2], correct=correct, at=now)
-    store.record_lesson(profile_of(token), "baraja", at=now)
+    store.record_lesson(profile_of(token), "baraja", at=now)  # done with its drill's star
+    drills.record_sitting(store, profile_of(token), "baraja", right=6, asked=6, stars=3, at=now)
     store.close()
 
 
