@@ -11,7 +11,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from tute_tutor.coach import match_points
 from tute_tutor.coach.drills import (
     MATCH_POINTS,
     PAIR_LED,
@@ -27,6 +26,7 @@ from tute_tutor.engine.legal import analyse_play
 from tute_tutor.engine.match import hand_points
 from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.formats.record import replay_game
+from tute_tutor.quiz import match_points
 from tute_tutor.quiz.question import QuizQuestion
 
 SIDEBARS = ["clasico", "a-dos", "estricto"]

@@ -6,7 +6,7 @@ one rule (:mod:`tute_tutor.quiz`, every question generated from a real position 
 answered by the engine), or :data:`BEST_CARD`, a position of a real deal where one card
 is clearly best by the exact solver (the last tricks of an :mod:`ending
 <tute_tutor.coach.endings>`, the learner's side to play), or :data:`MATCH_POINTS`, the
-match points a real finished hand gives (:mod:`tute_tutor.coach.match_points`).
+match points a real finished hand gives (:mod:`tute_tutor.quiz.match_points`).
 
 A **sitting** (:func:`sitting`) is :attr:`Spec.count` (6 to 10) items drawn from the seed:
 the same skill, seed and rules give the same items. Its **target** is
@@ -45,7 +45,6 @@ from functools import lru_cache
 from typing import Any, Final
 
 from tute_tutor.ai.solver import Solver
-from tute_tutor.coach import match_points
 from tute_tutor.coach.endings import LEARNER, EndingPlay, ending_at
 from tute_tutor.coach.puzzles import MIN_MARGIN, Puzzle, classify
 from tute_tutor.engine.cards import CARDS, FULL_DECK_MASK, Card
@@ -53,6 +52,7 @@ from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import CABALLO, REY, Game
 from tute_tutor.engine.legal import PlayAnalysis, analyse_play
 from tute_tutor.engine.variants import Rules, find_rules
+from tute_tutor.quiz import match_points
 from tute_tutor.quiz.generator import check_answer, generate_question, kinds_for, rules_for
 from tute_tutor.quiz.kind import Accept
 from tute_tutor.quiz.question import DIFFICULTIES, QuizQuestion
@@ -63,7 +63,7 @@ BEST_CARD: Final = "best_card"
 """The item kind "which card is best here?" (judged by the exact solver)."""
 MATCH_POINTS: Final = match_points.KIND
 """The item kind "how many match points does this hand give your side?"
-(:mod:`tute_tutor.coach.match_points`)."""
+(:mod:`tute_tutor.quiz.match_points`)."""
 
 
 class DrillError(TuteError):
