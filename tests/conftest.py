@@ -159,38 +159,3 @@ def postgres_url(postgres_cluster: Cluster) -> Iterator[str]:
     yield url
     drop_database(postgres_cluster, name)
 
-
-LONG_FIRST = (
-    "tests/app/test_browser_rooms.py",
-    "tests/app/test_browser_practice.py",
-    "tests/app/test_browser_learners.py",
-    "tests/serve/test_rooms_benchmark.py",
-    "tests/app/test_browser_accessibility.py",
-    "tests/app/test_browser_shell.py",
-    "tests/app/test_browser_table_keeps.py",
-    "tests/app/test_browser_live_class.py",
-    "tests/serve/test_replicas.py",
-    "tests/app/test_browser_progress.py",
-    "tests/app/test_practice_page.py",
-    "tests/app/test_browser_lessons.py",
-    "tests/app/test_browser_hostile.py",
-)
-"""The files that take longest, run first: ``--dist loadfile`` hands each worker the next
-file in collection order, so a long file met last would keep one worker busy alone at
-the end while the other has nothing left."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the files of :data:`LONG_FIRST` first, in its order; the rest keep theirs."""
-    rank = {name: index for index, name in enumerate(LONG_FIRST)}
-    root = Path(__file__).resolve().parents[1]
-
-    def key(pair: tuple[int, pytest.Item]) -> tuple[int, int]:
-        index, item = pair
-        try:
-            name = item.path.resolve().relative_to(root).as_posix()
-        except ValueError:
-            name = ""
-        return rank.get(name, len(rank)), index
-
-    items[:] = [item for _, item in sorted(enumerate(items), key=key)]
