@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.helpers import reference_winner
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.puzzles import (
     MIN_MARGIN,
@@ -20,7 +21,7 @@ from tute_tutor.coach.puzzles import (
 from tute_tutor.coach.reasons import REASON_KINDS
 from tute_tutor.engine.cards import CARDS, mask_of, parse_cards
 from tute_tutor.engine.game import SWAP_WITH_SEVEN, SWAP_WITH_TWO
-from tute_tutor.engine.tricks import POINTS, play_into_trick
+from tute_tutor.engine.tricks import POINTS
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.words.coach import reason_text
 
@@ -43,13 +44,7 @@ def test_the_themes_of_a_rule_set_follow_its_players_and_stock() -> None:
 
 
 def _winner(trick: tuple[int, ...], trump: int) -> int:
-    lead = high = best = -1
-    winner = 0
-    for i, card in enumerate(trick):
-        lead, high, best, wins = play_into_trick(card, lead, high, best, trump)
-        if wins:
-            winner = i
-    return winner
+    return reference_winner([CARDS[c] for c in trick], trump)
 
 
 def _stock_value(puzzle: Puzzle, card: int) -> int:

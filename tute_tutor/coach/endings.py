@@ -47,7 +47,8 @@ from tute_tutor.ai.base import PlayAction, apply_action
 from tute_tutor.ai.solver import LAST_TRICK_BONUS, Position, Solver, legal_cards
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import Game
-from tute_tutor.engine.tricks import POINTS, play_into_trick
+from tute_tutor.engine.legal import trick_state
+from tute_tutor.engine.tricks import POINTS
 from tute_tutor.engine.variants import Rules
 
 LEARNER: Final = 0
@@ -141,13 +142,7 @@ def same_side(rules: Rules, seat: int, other: int) -> bool:
 
 def _winner(trick: list[int] | tuple[int, ...], trump: int) -> int:
     """Index in ``trick`` of the card winning it."""
-    lead = high = best = -1
-    winner = 0
-    for i, card in enumerate(trick):
-        lead, high, best, wins = play_into_trick(card, lead, high, best, trump)
-        if wins:
-            winner = i
-    return winner
+    return trick_state(trick, trump).winner_position
 
 
 def _position(rules: Rules, hands: list[int] | tuple[int, ...], trump: int, leader: int,

@@ -79,7 +79,8 @@ from tute_tutor.coach.reasons import Reason, pair_suits, reason_for
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, cards_of
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import CABALLO, REY, Game
-from tute_tutor.engine.tricks import ABOVE, POINTS, play_into_trick
+from tute_tutor.engine.legal import trick_state
+from tute_tutor.engine.tricks import ABOVE, POINTS
 from tute_tutor.engine.variants import Rules, find_rules, preset_ids
 
 MIN_MARGIN: Final = 10
@@ -212,13 +213,7 @@ def _position(rules: Rules, game: Game) -> Position:
 
 def _winner_in_trick(trick: tuple[int, ...], trump: int) -> int:
     """Index in ``trick`` of the card winning it."""
-    lead = high = best = -1
-    winner = 0
-    for i, card in enumerate(trick):
-        lead, high, best, wins = play_into_trick(card, lead, high, best, trump)
-        if wins:
-            winner = i
-    return winner
+    return trick_state(trick, trump).winner_position
 
 
 def _takes(trick: tuple[int, ...], card: int, trump: int) -> bool:
