@@ -36,6 +36,13 @@ from tute_tutor.serve.postgres import (
     stop_cluster,
 )
 
+TEST_PACE = "0.3"
+"""The server pace (``TUTE_TUTOR_PACE``) of every app the tests start and of the pages
+they run in process: the rooms and the live class poll three times as often, and a room's
+computer waits a third as long, so whole hands take a third of the time they take for
+people. Set before any page module is imported (they read it once)."""
+os.environ.setdefault("TUTE_TUTOR_PACE", TEST_PACE)
+
 settings.register_profile(
     "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

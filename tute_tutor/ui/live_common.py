@@ -3,6 +3,9 @@ classes, the one-line words of a class error, and drawing a question's cards."""
 
 from __future__ import annotations
 
+import os
+from typing import Final
+
 import streamlit as st
 
 from tute_tutor.engine.cards import SUIT_LETTERS, Card, suit_name
@@ -15,8 +18,29 @@ from tute_tutor.ui import tr
 from tute_tutor.ui.cards import show_cards, show_trick
 from tute_tutor.ui.profile import get_store, store_message
 
-POLL_SECONDS = 1.0
-"""How often the projector and the phones read the class's version and counts."""
+PACE_VAR: Final = "TUTE_TUTOR_PACE"
+"""The server setting that speeds up or slows down every shared screen: the polls of the
+live class and the rooms, and the pauses before a room's computer seat plays."""
+PACE_RANGE: Final = (0.1, 10.0)
+
+
+def read_pace(environ: dict[str, str] | None = None) -> float:
+    """The pace factor of this server (``TUTE_TUTOR_PACE``, 1 by default, kept within
+    :data:`PACE_RANGE`; a value that is not a number is the default)."""
+    raw = (os.environ if environ is None else environ).get(PACE_VAR, "").strip()
+    try:
+        factor = float(raw) if raw else 1.0
+    except ValueError:
+        return 1.0
+    if factor != factor:  # NaN
+        return 1.0
+    return min(max(factor, PACE_RANGE[0]), PACE_RANGE[1])
+
+
+PACE: Final = read_pace()
+"""The pace factor read when the server started."""
+POLL_SECONDS: Final = 1.0 * PACE
+"""How often the projector, the phones and the rooms' pages read their version."""
 REASONS = ("bad_code", "unknown_code", "ended", "locked", "nickname_taken", "bad_nickname",
            "removed", "not_joined", "no_question", "closed", "already", "bad_choice", "full",
            "deck_done", "bad_deck", "bad_kind", "bad_question", "busy", "bad_timer",

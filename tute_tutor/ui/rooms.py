@@ -33,6 +33,7 @@ from tute_tutor.store import rooms as room_store
 from tute_tutor.ui.builder import public_root
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
 from tute_tutor.ui.layout import fragment, page_header
+from tute_tutor.ui.live_common import PACE, POLL_SECONDS
 from tute_tutor.ui.profile import (
     browser_token,
     current_profile,
@@ -48,12 +49,13 @@ SEEN_KEY: Final = "rooms_seen_version"
 MESSAGE_KEY: Final = "rooms_message"
 RECORDED_KEY: Final = "rooms_recorded"
 HAND_KEY: Final = "rooms_hand"
-POLL_SECONDS: Final = 1.0
-COMPUTER_PAUSE: Final = 0.8
-"""Seconds a computer seat waits after the previous move (its card stays readable)."""
-TRICK_PAUSE: Final = 1.5
+COMPUTER_PAUSE: Final = 0.8 * PACE
+"""Seconds a computer seat waits after the previous move (its card stays readable);
+0.8 at the server's normal pace (``TUTE_TUTOR_PACE``)."""
+TRICK_PAUSE: Final = 1.5 * PACE
 """Seconds before a computer leads after a trick (the finished trick also stays drawn
-beside the table, as the last trick, until the next one is complete)."""
+beside the table, as the last trick, until the next one is complete); 1.5 at the normal
+pace."""
 CAP_VAR: Final = "TUTE_TUTOR_ROOMS_CAP"
 LOG_LINES: Final = 8
 
