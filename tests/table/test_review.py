@@ -207,3 +207,30 @@ def test_the_choices_reviewed_are_the_same_from_the_table_and_from_its_record() 
         assert choice_costs(again, seed=seed) == choice_costs(game, seed=seed)
         return
     raise AssertionError("no hand with a pass in 6")
+
+
+def test_the_review_finds_ready_the_estimates_worked_out_while_the_hand_was_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tute_tutor.ai.levels import ExpertPlayer
+    from tute_tutor.table import review
+
+    for seed in range(12):  # a hand of random cards with both kinds of cost
+        table = Table(TableConfig(find_rules("a-dos"), seed=seed, levels=(2,)))
+        play_hand(table, random.Random(seed), declare=0)
+        game = table.game
+        cold = review.choice_costs(game, seed=5)
+        if any(not cost.exact for cost in cold) and any(cost.exact for cost in cold):
+            break
+    else:
+        raise AssertionError("no hand in 12 with an estimated and an exact cost")
+    # without estimates, only the cards the solver measured exactly
+    assert review.choice_costs(game, seed=5, estimates=False) == \
+        [cost for cost in cold if cost.exact]
+    review._estimates.clear()
+    review.warm_costs_later(game, seed=5).result()
+
+    def no_more(self: ExpertPlayer, view: object, rng: object) -> None:
+        raise AssertionError("an estimate was worked out again")
+
+    monkeypatch.setattr(ExpertPlayer, "evaluate", no_more)
+    assert review.choice_costs(game, seed=5) == cold

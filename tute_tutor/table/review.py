@@ -17,7 +17,10 @@ here draws on a screen.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
@@ -27,7 +30,7 @@ import plotly.graph_objects as go
 from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.coach.mistakes import Mistake, mistake_of
 from tute_tutor.engine.cards import CARDS, Card, suit_name
-from tute_tutor.engine.game import Game, HandResult, PassEvent, SeatView
+from tute_tutor.engine.game import Game, HandResult, HistoryEntry, PassEvent, SeatView
 from tute_tutor.table.controller import (
     LEARNER,
     Evaluator,
@@ -271,23 +274,19 @@ def _exact_values(position_game: Game, seat: int) -> dict[int, int]:
     return Solver(position, seat).card_values()
 
 
-def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = LEARNER,
-                 seed: int = 0) -> list[ChoiceCost]:
-    """Each card ``seat`` played in ``game`` that cost its side points, in playing order.
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    """One card of the reviewed seat that had a choice, with the position before it."""
 
-    At every card of that seat with more than one legal choice, the position is set up
-    again: with few cards left and no stock, every legal card is valued exactly by the
-    double-dummy solver on the real deal (what best play by everyone gives from there);
-    earlier, ``evaluator`` (level 4 by default) values them from what the seat could
-    see then. A card is marked when the best one was worth at least
-    :data:`MIN_EXACT_COST` (exact) or :data:`MIN_ESTIMATED_COST` (estimate) points more,
-    and named by the mistake it is (:func:`tute_tutor.coach.mistakes.mistake_of`, read off
-    the seat's view then and the rest of the hand). A pure function of the hand (and
-    ``seed``, for the estimates).
-    """
-    rules = game.rules
-    side = rules.team_of(seat)
-    found: list[tuple[int, Card, Card, int, bool, SeatView]] = []
+    entry: HistoryEntry
+    position: Game
+    view: SeatView
+    exact: bool
+    draw: str
+    """The seed of the estimate's random draws (see :func:`choice_costs`)."""
+
+
+def _decisions(game: Game, seat: int, seed: int) -> Iterator[_Decision]:
     for entry in game.history:  # the seat's cards, each with the choice it had
         if entry.kind != "play" or entry.seat != seat or entry.card is None \
                 or entry.analysis is None or len(entry.analysis.legal) < 2:
@@ -296,23 +295,90 @@ def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = 
         position = game.replayed(index)
         position.close_moment()  # the draws of two players happen before the lead
         hand = position.hands[seat].bit_count()
-        view = position.view(seat)
-        exact = not position.draw_pile and hand <= EXACT_TRICKS[rules.players]
+        exact = not position.draw_pile and hand <= EXACT_TRICKS[game.rules.players]
+        # seeded by the card's place in the hand record (which holds no passes), so
+        # the hand replayed from its record is reviewed the same
+        place = sum(not isinstance(e, PassEvent) for e in game.events[:index])
+        yield _Decision(entry, position, position.view(seat), exact, f"review/{seed}/{place}")
+
+
+ESTIMATES_KEPT: Final = 2048
+"""Level 4's estimates of review positions kept in memory (each a few hundred bytes)."""
+_estimates: OrderedDict[tuple[SeatView, str], dict[int, float]] = OrderedDict()
+_estimates_lock = threading.Lock()
+_warmer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-warm")
+
+
+def _estimate(view: SeatView, draw: str) -> dict[int, float]:
+    """Level 4's value of each legal card from ``view`` (its draws seeded by ``draw``),
+    worked out once per process: the review asks again what the table already had
+    worked out in the background while the hand went on (:func:`warm_costs`)."""
+    key = (view, draw)
+    with _estimates_lock:  # one at a time: a second asker waits for the first's answer
+        kept = _estimates.get(key)
+        if kept is None:
+            rng = random.Random(draw)
+            kept = {card.index: value for card, value in ExpertPlayer().evaluate(view, rng)}
+            _estimates[key] = kept
+            if len(_estimates) > ESTIMATES_KEPT:
+                _estimates.popitem(last=False)
+        else:
+            _estimates.move_to_end(key)
+        return kept
+
+
+def warm_costs(game: Game, *, seat: int = LEARNER, seed: int = 0) -> None:
+    """Work out now level 4's estimates that :func:`choice_costs` will ask for the hand
+    so far (the positions too early for the exact solver), so that the review at the end
+    of the hand finds them ready."""
+    for decision in _decisions(game, seat, seed):
+        if not decision.exact:
+            _estimate(decision.view, decision.draw)
+
+
+def warm_costs_later(game: Game, *, seat: int = LEARNER, seed: int = 0) -> Future[None]:
+    """:func:`warm_costs` on a copy of ``game`` in a background thread (one at a time)."""
+    return _warmer.submit(warm_costs, game.replayed(), seat=seat, seed=seed)
+
+
+def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = LEARNER,
+                 seed: int = 0, estimates: bool = True) -> list[ChoiceCost]:
+    """Each card ``seat`` played in ``game`` that cost its side points, in playing order.
+
+    At every card of that seat with more than one legal choice, the position is set up
+    again: with few cards left and no stock, every legal card is valued exactly by the
+    double-dummy solver on the real deal (what best play by everyone gives from there);
+    earlier, ``evaluator`` (level 4 by default) values them from what the seat could
+    see then (without ``estimates``, those cards are left out). A card is marked when
+    the best one was worth at least :data:`MIN_EXACT_COST` (exact) or
+    :data:`MIN_ESTIMATED_COST` (estimate) points more, and named by the mistake it is
+    (:func:`tute_tutor.coach.mistakes.mistake_of`, read off the seat's view then and the
+    rest of the hand). A pure function of the hand (and ``seed``, for the estimates).
+    """
+    found: list[tuple[int, Card, Card, int, bool, SeatView]] = []
+    for decision in _decisions(game, seat, seed):
+        entry, exact = decision.entry, decision.exact
+        assert entry.card is not None
         values: dict[int, float]
         if exact:
-            values = {card: float(v) for card, v in _exact_values(position, seat).items()}
+            values = {card: float(v)
+                      for card, v in _exact_values(decision.position, seat).items()}
+        elif not estimates:
+            continue
+        elif evaluator is None:
+            values = _estimate(decision.view, decision.draw)
         else:
-            rater = evaluator if evaluator is not None else ExpertPlayer()
-            # seeded by the card's place in the hand record (which holds no passes), so
-            # the hand replayed from its record is reviewed the same
-            place = sum(not isinstance(e, PassEvent) for e in game.events[:index])
-            rng = random.Random(f"review/{seed}/{place}")
-            values = {card.index: value for card, value in rater.evaluate(view, rng)}
+            rng = random.Random(decision.draw)
+            values = {card.index: value for card, value in evaluator.evaluate(decision.view,
+                                                                              rng)}
         best_index = max(values, key=lambda c: (values[c], -CARDS[c].points))
         cost = round(values[best_index] - values.get(entry.card.index, values[best_index]))
         floor = MIN_EXACT_COST if exact else MIN_ESTIMATED_COST
         if cost >= floor:
-            found.append((entry.trick, entry.card, CARDS[best_index], cost, exact, view))
+            found.append((entry.trick, entry.card, CARDS[best_index], cost, exact,
+                          decision.view))
+    rules = game.rules
+    side = rules.team_of(seat)
     out = []
     for number, card, best, cost, exact, view in found:
         trick = game.tricks[number - 1] if number <= len(game.tricks) else None

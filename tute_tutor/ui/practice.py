@@ -30,7 +30,13 @@ from tute_tutor.table.controller import (
     side_name,
     totals_text,
 )
-from tute_tutor.table.review import ChoiceCost, choice_costs, hand_review, totals_frame
+from tute_tutor.table.review import (
+    ChoiceCost,
+    choice_costs,
+    hand_review,
+    totals_frame,
+    warm_costs_later,
+)
 from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
 from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.state import Settings, settings, tr, tr_count
@@ -489,6 +495,8 @@ def learner_area(table: Table, current: Settings) -> bool:
         if result.played:
             state[MESSAGE] = ("error", result.message) if result.renuncio else None
             changed = True
+            if table.game.renuncio is None:  # the review's estimates, worked out meanwhile
+                warm_costs_later(table.game, seed=table.config.seed)
         else:
             state[MESSAGE] = ("warning", result.message)
     if offers:
