@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
 from tute_tutor.engine.errors import RulesError
@@ -110,10 +110,7 @@ class Rules:
 
     def flags(self) -> dict[str, Any]:
         """Every overridable flag with its value."""
-        values = asdict(self)
-        for name in _NOT_FLAGS:
-            del values[name]
-        return values
+        return {name: getattr(self, name) for name in FLAG_NAMES}
 
     def overrides_dict(self) -> dict[str, Any]:
         """The overrides of the preset as a dict of flag: value (the JSON shape)."""
@@ -158,7 +155,7 @@ def find_rules(ruleset: str, overrides: Mapping[str, Any] | None = None) -> Rule
     if not isinstance(ruleset, str) or ruleset not in PRESETS:
         raise RulesError(reason="unknown_ruleset", value=ruleset, known=list(PRESETS))
     base = PRESETS[ruleset]
-    if overrides is None:
+    if not overrides and (overrides is None or isinstance(overrides, Mapping)):
         return base
     if not isinstance(overrides, Mapping):
         raise RulesError(reason="overrides_not_object", value=overrides)
