@@ -250,11 +250,21 @@ def sync_query_params() -> None:
             del st.query_params[key]
 
 
+def session_lang() -> str:
+    """The session's language: :func:`settings`'s, read the short way once the run has
+    its settings (a page asks for it hundreds of times a run)."""
+    if get_script_run_ctx(suppress_warning=True) is not None:
+        lang = st.session_state.get(LANG)
+        if lang in LANGUAGES:
+            return str(lang)
+    return settings().lang
+
+
 def tr(key: str, **values: object) -> str:
     """The message ``key`` in the session's language."""
-    return t(key, settings().lang, **values)
+    return t(key, session_lang(), **values)
 
 
 def tr_count(key: str, count: float, /, **values: object) -> str:
     """The message ``key`` for ``count`` things in the session's language (plural rules)."""
-    return t_count(key, count, settings().lang, **values)
+    return t_count(key, count, session_lang(), **values)
