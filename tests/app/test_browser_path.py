@@ -231,16 +231,19 @@ def test_a_mixed_review_is_recorded_and_the_path_leads_to_the_quizs_review(
     assert due >= 1
     page.reload()
     wait_for_app(page)
-    for lesson in STUDIED:
-        page.locator(f".st-key-lesson_path_{lesson}").get_by_text(
+    for studied in STUDIED:
+        page.locator(f".st-key-lesson_path_{studied}").get_by_text(
             t("lessons_page.status.done", lang)).wait_for()
     tools = page.locator(".st-key-lesson_path_tools")
     tools.get_by_text(t_count("lessons_page.path.quiz_due", due, lang)).wait_for()
     _click(page, tools.get_by_role("button", name=t("lessons_page.path.review_start", lang)),
            wait_for_app)
     page.get_by_role("heading", name=t("lessons_page.review.title", lang)).wait_for()
-    items = until(page, lambda: len(_review_keys(page)) == SITTING and _review_keys(page),
-                  f"the review never drew its {SITTING} items")
+    def drawn() -> list[tuple[str, Lesson, str, int]]:
+        found = _review_keys(page)
+        return found if len(found) == SITTING else []
+
+    items = until(page, drawn, f"the review never drew its {SITTING} items")
     assert {lesson.id for _, lesson, _, _ in items} == set(STUDIED)  # mixed
     for widget, lesson, kind, index in items:
         _answer_review_item(page, widget, lesson, kind, index, lang, wait_for_app)
