@@ -27,12 +27,13 @@ from tests.app.learners import profile_of
 from tute_tutor.quiz.question import Answering
 from tute_tutor.quiz.srs import replay_history
 from tute_tutor.store import drills, open_store
-from tute_tutor.teach.lessons import LESSONS_DIR, Lesson, load_lessons
+from tute_tutor.teach.lessons import LESSONS_DIR, Block, Lesson, load_lessons
 from tute_tutor.teach.placement import PlacementQuestion, lessons_earned, placement_test
 from tute_tutor.teach.review import SITTING, due_count, read_history
 from tute_tutor.ui.lessons import PLACEMENT_SEED, REVIEW_STATE_KEY
 from tute_tutor.ui.profile import COOKIE
 from tute_tutor.words.catalog import t, t_count
+from tute_tutor.words.explain import join_names
 
 pytestmark = pytest.mark.browser
 
@@ -207,9 +208,7 @@ def _answer_review_item(page: Any, widget: str, lesson: Lesson, kind: str, index
     page.get_by_text(said.removeprefix("✔").strip()).first.wait_for()
 
 
-def _names(block: Any, lang: str) -> str:
-    from tute_tutor.words.explain import join_names
-
+def _names(block: Block, lang: str) -> str:
     return str(join_names(block.expected(), lang))
 
 
