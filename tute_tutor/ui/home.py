@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import streamlit as st
 
 from tute_tutor.engine.cards import CARDS, suit_from_letter
@@ -11,7 +13,17 @@ from tute_tutor.ui.layout import draw_cards
 from tute_tutor.ui.lessons import current_lessons, lessons_done
 from tute_tutor.ui.state import tr_count
 
-START = ("lessons", "quiz", "practice", "teacher", "rules")
+START: Final = (
+    ("learn", ("lessons", "drills", "quiz")),
+    ("play", ("puzzles", "watch", "practice")),
+    ("more", ("teacher", "rules")),
+)
+"""The "where do I start?" cards, a row each: learning the game (the lessons, their drills,
+the quiz), playing it well (the puzzles, the computers' games explained, whole hands), and
+teaching it or looking a rule up. Each name is a page in ``pages/`` with words
+``home.start.NAME``; each row has words ``home.start_row.ROW``."""
+COLUMNS: Final = 3
+"""Cards in a row at most (side by side on a laptop, one under the other on a phone)."""
 
 
 def render_home_page() -> None:
@@ -23,11 +35,8 @@ def render_home_page() -> None:
     st.caption(tr("home.current_rules", ruleset=tr(f"settings.preset.{current.ruleset}.label"),
                   players=current.rules.players))
     st.subheader(tr("home.start_title"))
-    columns = st.columns(len(START))
-    for column, name in zip(columns, START, strict=True):
-        with column, st.container(border=True):
-            st.page_link(f"pages/{name}.py", label=tr(f"home.start.{name}.title"))
-            st.caption(tr(f"home.start.{name}.text"))
+    for row, names in START:
+        render_start_row(row, names)
     lessons, _ = current_lessons()
     done = lessons_done()
     waiting = [lesson for lesson in lessons if lesson.id not in done]
@@ -52,3 +61,17 @@ def render_home_page() -> None:
              for card in counted]
     st.markdown("\n".join(f"- {line}" for line in [*lines, tr("home.points_zero")]))
     st.markdown(tr("home.points_total", total=sum(card.points for card in CARDS)))
+
+
+def render_start_row(row: str, names: tuple[str, ...]) -> None:
+    """One row of the start section: what it is for, then a card per page (a link and a
+    line), the cards of a row as tall as each other."""
+    with st.container(key=f"home_start_{row}"):
+        st.markdown(f"**{tr(f'home.start_row.{row}.title')}** · "
+                    f"{tr(f'home.start_row.{row}.text')}")
+        columns = st.columns(COLUMNS)
+        for column, name in zip(columns, names, strict=False):
+            with column, st.container(border=True, height="stretch",
+                                      key=f"home_start_card_{name}"):
+                st.page_link(f"pages/{name}.py", label=tr(f"home.start.{name}.title"))
+                st.caption(tr(f"home.start.{name}.text"))

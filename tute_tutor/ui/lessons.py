@@ -610,11 +610,14 @@ def render_placement(lessons: Sequence[Lesson]) -> None:
         state[PLACEMENT_SEED] = random.SystemRandom().randrange(10**9)
         state[PLACEMENT_ANSWERS] = {}
     answers: dict[int, list[str]] = state.setdefault(PLACEMENT_ANSWERS, {})
-    test = _placement(int(state[PLACEMENT_SEED]), lang, tuple(lesson.id for lesson in lessons))
+    seed = int(state[PLACEMENT_SEED])
+    test = _placement(seed, lang, tuple(lesson.id for lesson in lessons))
     titles = {lesson.id: lesson.title[lang] for lesson in lessons}
-    for index, item in enumerate(test):
-        with st.container(border=True, key=f"placement_q{index}"):
-            _placement_question(item, index, answers)
+    # The seed names the test drawn (in the page, as a drill's heading names its sitting).
+    with st.container(key=f"{PLACEMENT_SEED}_{seed}"):
+        for index, item in enumerate(test):
+            with st.container(border=True, key=f"placement_q{index}"):
+                _placement_question(item, index, answers)
     earned = lessons_earned(test, answers)
     _mark_placed(earned, test)
     st.divider()
