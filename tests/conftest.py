@@ -166,3 +166,41 @@ def postgres_url(postgres_cluster: Cluster) -> Iterator[str]:
     yield url
     drop_database(postgres_cluster, name)
 
+
+
+LONG_FIRST = (
+    "tests/app/test_browser_rooms.py",
+    "tests/app/test_browser_review.py",
+    "tests/app/test_browser_practice.py",
+    "tests/app/test_browser_accessibility.py",
+    "tests/app/test_browser_learners.py",
+    "tests/app/test_browser_table_keeps.py",
+    "tests/app/test_browser_puzzles.py",
+    "tests/app/test_browser_path.py",
+    "tests/app/test_browser_drills.py",
+    "tests/app/test_browser_hostile.py",
+    "tests/app/test_browser_watch.py",
+    "tests/app/test_browser_progress.py",
+    "tests/serve/test_rooms_benchmark.py",
+    "tests/app/test_browser_lessons.py",
+    "tests/app/test_browser_live_class.py",
+)
+"""The files that took longest in a measured run, longest first: they start first, so
+that the many short files fill both workers at the end instead of one long file keeping
+one worker busy alone (``--no-loadscope-reorder`` keeps this order under ``--dist
+loadfile``; the other browser and replica files come next, then everything else)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Order the run: :data:`LONG_FIRST`, then the other browser and replica files, then
+    the rest, each file's tests in their own order."""
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        path = item.nodeid.split("::", 1)[0]
+        if path in LONG_FIRST:
+            return 0, LONG_FIRST.index(path)
+        if item.get_closest_marker("browser") or item.get_closest_marker("replicas"):
+            return 1, 0
+        return 2, 0
+
+    items.sort(key=rank)
