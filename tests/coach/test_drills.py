@@ -16,7 +16,6 @@ from tute_tutor.coach.drills import (
     DrillError,
     best_card,
     card_codes,
-    keeps_pair,
     make_ahead,
     rules_for_skill,
     score,
@@ -24,6 +23,7 @@ from tute_tutor.coach.drills import (
     stars,
 )
 from tute_tutor.coach.puzzles import MIN_MARGIN, puzzle_by_id
+from tute_tutor.engine.game import CABALLO, REY
 from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.teach.lessons import LESSONS_DIR, load_lessons
@@ -160,10 +160,10 @@ def test_a_best_card_position_made_ahead_is_the_one_the_learner_gets() -> None:
 def test_guarding_a_cante_and_the_stock_ask_a_best_card_of_their_theme_by_the_solver(
         skill: str, theme: str, rules: Rules) -> None:
     """Both skills drill rule questions and one solver position of their theme: a cantes
-    puzzle where the best card keeps the pair while one of its cards could be played, the
+    puzzle, whose best card keeps the seat's pair to sing, and the
     stock's last trick in tute a dos; the position is a puzzle of the sitting's rules,
     turned so that the learner (seat 0) plays, and comes after a question."""
-    drill = sitting(skill, 4, rules)
+    drill = sitting(skill, 1, rules)
     assert drill.items[0].kind != BEST_CARD
     index = next(i for i, item in enumerate(drill.items) if item.kind == BEST_CARD)
     assert drill.items[index].rule == theme
@@ -174,13 +174,18 @@ def test_guarding_a_cante_and_the_stock_ask_a_best_card_of_their_theme_by_the_so
     players = source.players
     turned = tuple(source.hands[(seat + source.to_play) % players] for seat in range(players))
     assert puzzle.hands == turned and puzzle.trick == source.trick
+    assert (puzzle.values, puzzle.best, puzzle.theme) == (source.values, source.best,
+                                                          source.theme)
     assert puzzle.leader == (source.leader - source.to_play) % players
     values = dict(puzzle.values)
     if theme == "stock":
         assert len(puzzle.stock) == 2 and drill.rules.ruleset == "a-dos"
         assert {card: stock_value(puzzle, card) for card in values} == values
-    else:
-        assert keeps_pair(puzzle)
+    else:  # the best card keeps the seat's pair: neither its rey nor its caballo
+        hand = puzzle.hands[0]
+        assert any(hand >> (10 * suit + REY) & 1 and hand >> (10 * suit + CABALLO) & 1
+                   and not {10 * suit + REY, 10 * suit + CABALLO} & set(puzzle.best)
+                   for suit in range(4))
         position = Position.from_rules(drill.rules, puzzle.hands, puzzle.trump,
                                        puzzle.leader, puzzle.trick)
         assert position.to_move == 0

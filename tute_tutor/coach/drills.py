@@ -369,34 +369,22 @@ def best_card(seed: int, rules: Rules, theme: str = "") -> Puzzle:
 MAX_DEALS: Final = 300
 """Deals tried for one best-card position before giving up."""
 PUZZLE_THEMES: Final = ("cantes", "stock")
-"""Best-card themes drawn from the puzzles of the sitting's rules: ``cantes`` (only those
-where the pair is kept while one of its cards could be played, :func:`keeps_pair`) and
-``stock`` (the last trick of the two players' stock, valued over its draws)."""
-
-
-def keeps_pair(puzzle: Puzzle) -> bool:
-    """Does the best card of ``puzzle`` keep a rey and caballo of the seat together while
-    one of them could be played (the decision the lesson "guardar el cante" is about)?"""
-    hand = puzzle.hands[puzzle.to_play]
-    legal = {card for card, _ in puzzle.values}
-    for suit in range(4):
-        pair = {10 * suit + REY, 10 * suit + CABALLO}
-        if all(hand >> card & 1 for card in pair) and pair & legal \
-                and not pair & set(puzzle.best):
-            return True
-    return False
+"""Best-card themes drawn from the puzzles of the sitting's rules instead of the endings:
+``cantes`` (guarding a cante: the best card is neither card of a pair the seat may still
+sing, and one of them could be played or the best card opens the singing) and ``stock``
+(the last trick of the two players' stock, valued over its draws)."""
 
 
 def _from_puzzles(seed: int, rules: Rules, theme: str) -> Puzzle:
     """The first puzzle of ``theme`` of ``seed`` under ``rules`` (its rule set and flags)
-    that the drill takes (:data:`PUZZLE_THEMES`), turned so that the learner's seat 0
-    is the one to play (every seat moved round the table alike: the same partners, the
-    same values)."""
+    found the quick way (:func:`~tute_tutor.coach.puzzles.iter_puzzles`, ``quick``),
+    turned so that the learner's seat 0 is the one to play (every seat moved round the
+    table alike: the same partners, the same values); its id still makes the puzzle
+    as it was dealt (:func:`~tute_tutor.coach.puzzles.puzzle_by_id`)."""
     flags = rules.overrides_dict() or None
     try:
         for puzzle in iter_puzzles(seed, rules.ruleset, theme, flags=flags, quick=True):
-            if theme != "cantes" or keeps_pair(puzzle):
-                return _turned(puzzle)
+            return _turned(puzzle)
     except PuzzleError as error:
         raise DrillError(str(error)) from None
     raise DrillError(f"no best-card position of theme {theme!r} for seed {seed} "
@@ -546,7 +534,6 @@ __all__ = [
     "best_card",
     "card_codes",
     "card_value",
-    "keeps_pair",
     "make_ahead",
     "rules_for_skill",
     "score",

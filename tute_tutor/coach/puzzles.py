@@ -438,7 +438,7 @@ def _cantes_puzzle(rules: Rules, ruleset: str, seed: int, index: int, puzzle_id:
             if kind == "stock":
                 if sampled:
                     continue
-                puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id)
+                puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id, cantes_only=True)
             else:
                 puzzle = _puzzle_here(rules, ruleset, point, puzzle_id)
                 if sampled and puzzle is not None and puzzle.theme == "cantes":
@@ -546,31 +546,43 @@ def _after_trick(game: Game, side_seat: int) -> int:
     return max(outcomes) if winner == side_seat else min(outcomes)
 
 
-def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str) -> Puzzle | None:
+def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
+                  cantes_only: bool = False) -> Puzzle | None:
     """The puzzle of the second card of the stock's last trick (two players): the winner
     draws the last hidden card, the other the face-up trump; None when no card is
-    clearly best."""
+    clearly best. With ``cantes_only`` (the cantes search), None as soon as the cards
+    valued so far show it cannot be a ``cantes`` puzzle (the cards that could be its
+    best card are valued first); else the same puzzle."""
     seat = game.to_move
     assert seat is not None and len(game.trick) == 1
+    trick = tuple(game.trick)
+    pairs = pair_suits(game.view(seat))
+
+    def opens(card: int) -> bool:
+        return _takes(trick, card, game.trump) and any(
+            card not in (10 * suit + REY, 10 * suit + CABALLO) for suit in pairs)
+
+    legal = sorted(game.legal_plays(), key=lambda c: not opens(c.index)) if cantes_only \
+        else game.legal_plays()
     values: dict[int, int] = {}
-    for choice in game.legal_plays():
+    for choice in legal:
         after = game.replayed()
         after.play(choice)
-        values[choice.index] = _after_trick(after, seat)
+        value = values[choice.index] = _after_trick(after, seat)
+        if cantes_only and not opens(choice.index):
+            top = max((v for c, v in values.items() if opens(c)), default=None)
+            if top is None or value > top or top - MIN_MARGIN < value < top:
+                return None  # another card is best, or too near the best
     best = _clear_best(values)
     if best is None:
         return None
     hands = tuple(game.hands)
-    trick = tuple(game.trick)
     played = game.played_mask() & ~sum(1 << c for c in trick)
     ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
     reason = _reason(game, dict(values), best, 1)
     leader = game.trick_seats()[0]
     theme = "stock"
-    card = best[0]
-    if _takes(trick, card, game.trump) and any(
-            card not in (10 * suit + REY, 10 * suit + CABALLO)
-            for suit in pair_suits(game.view(seat))):
+    if opens(best[0]):
         theme = "cantes"  # the last trick that opens a cante, the pair kept for it
     return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump,
                   hands=hands, leader=leader, trick=trick, to_play=seat, values=ordered,
@@ -886,8 +898,8 @@ def streak(solved_days: Iterable[date], today: date) -> int:
     return count
 
 
-__all__ = ["DAILY_RULESET", "MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "PuzzlePool",
-           "Rating",
+__all__ = ["DAILY_RULESET", "MIN_MARGIN", "QUICK_THEMES", "THEMES", "Puzzle", "PuzzleError",
+           "PuzzlePool", "Rating",
            "check_request", "classify", "daily_puzzle", "daily_seed", "flags_tag",
            "generate", "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak",
            "themes_of"]
