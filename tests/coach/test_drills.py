@@ -11,6 +11,8 @@ from tests.conftest import WAIT_S
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.drills import (
     BEST_CARD,
+    CANTES_INDICES,
+    CANTES_SEED,
     SKILLS,
     SPECS,
     DrillError,
@@ -197,3 +199,15 @@ def test_guarding_a_cante_and_the_stock_ask_a_best_card_of_their_theme_by_the_so
     assert not drill.is_right(index, card_codes(c for c in values if c not in puzzle.best)[:1])
     with pytest.raises(DrillError):
         drill.question(index)
+
+
+@pytest.mark.parametrize("ruleset", sorted(CANTES_INDICES))
+def test_the_listed_cantes_puzzles_are_cantes_puzzles_of_their_seed(ruleset: str) -> None:
+    """Guarding a cante takes its positions from a list of known cantes puzzles (the
+    search that finds one takes seconds); every one of the classic rules' is made again
+    here, three of each other preset's."""
+    indices = CANTES_INDICES[ruleset]
+    assert len(indices) >= 16 and list(indices) == sorted(set(indices))
+    checked = indices if ruleset == "clasico" else indices[::len(indices) // 3][:3]
+    for index in checked:
+        assert puzzle_by_id(f"{ruleset}/{CANTES_SEED}/{index}").theme == "cantes", index
