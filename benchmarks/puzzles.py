@@ -3,7 +3,8 @@
     python benchmarks/puzzles.py --json [--takes 20] [--think 3] [--rulesets clasico,a-tres,a-dos]
 
 prints one JSON line. For each rule set (any theme), for the rarer themes ``counting``
-and ``partner`` of ``clasico``, for ``stock`` of ``a-dos`` and for the puzzles of
+and ``partner`` of ``clasico``, for ``stock`` of ``a-dos``, for ``cantes`` (found by the
+cantes search) of ``clasico``, ``a-tres`` and ``a-dos``, and for the puzzles of
 ``clasico`` with hidden hands (``clasico/sampled``, a pool the page fills on demand):
 
 - ``next_p95_ms`` / ``next_max_ms``: wall milliseconds of :meth:`PuzzlePool.take` (what
@@ -99,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
                                "load_average": round(os.getloadavg()[0], 1)}
     cases: list[tuple[str, str | None]] = [(r, None) for r in args.rulesets.split(",")]
     cases += [("clasico", "counting"), ("clasico", "partner"), ("a-dos", "stock"),
+              ("clasico", "cantes"), ("a-tres", "cantes"), ("a-dos", "cantes"),
               ("clasico", "sampled")]
     if args.cases:
         cases = [(c.split("/")[0], c.split("/")[1] if "/" in c else None)

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.coach.test_puzzle_themes import stock_value
 from tests.conftest import WAIT_S
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.drills import (
     BEST_CARD,
+    CANTES_INDICES,
+    CANTES_SEED,
     SKILLS,
     SPECS,
     DrillError,
@@ -21,8 +24,9 @@ from tute_tutor.coach.drills import (
     sitting,
     stars,
 )
-from tute_tutor.coach.puzzles import MIN_MARGIN
-from tute_tutor.engine.variants import find_rules
+from tute_tutor.coach.puzzles import MIN_MARGIN, puzzle_by_id
+from tute_tutor.engine.game import CABALLO, REY
+from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.formats.scenario import Scenario
 from tute_tutor.teach.lessons import LESSONS_DIR, load_lessons
 
@@ -47,6 +51,8 @@ def test_a_sitting_gives_6_to_10_variants_each_answered_by_the_engine(skill: str
     assert 1 <= drill.target <= len(drill)
     asked = set(SPECS[skill].items)
     for index, item in enumerate(drill.items):
+        if item.kind == BEST_CARD:  # a position of the solver's (tested below)
+            continue
         question = drill.question(index, "es")
         assert (question.kind, question.rule) == (item.kind, item.rule) in asked
         assert question.ruleset == drill.rules.ruleset
@@ -146,3 +152,62 @@ def test_a_best_card_position_made_ahead_is_the_one_the_learner_gets() -> None:
     assert drill.position(1) == best_card(drill.items[1].seed, CLASICO)
     quiz = sitting("pisar", 9, CLASICO)
     assert make_ahead(quiz, 0) is None
+
+
+@pytest.mark.parametrize(("skill", "theme", "rules"), [
+    ("guardar-cante", "cantes", CLASICO),
+    ("guardar-cante", "cantes", find_rules("clasico", {"partner_exemption": True})),
+    ("mazo-a-dos", "stock", CLASICO),
+])
+def test_guarding_a_cante_and_the_stock_ask_a_best_card_of_their_theme_by_the_solver(
+        skill: str, theme: str, rules: Rules) -> None:
+    """Both skills drill rule questions and one solver position of their theme: a cantes
+    puzzle, whose best card keeps the seat's pair to sing, and the
+    stock's last trick in tute a dos; the position is a puzzle of the sitting's rules,
+    turned so that the learner (seat 0) plays, and comes after a question."""
+    drill = sitting(skill, 1, rules)
+    assert drill.items[0].kind != BEST_CARD
+    index = next(i for i, item in enumerate(drill.items) if item.kind == BEST_CARD)
+    assert drill.items[index].rule == theme
+    puzzle = drill.position(index)
+    assert puzzle.theme == theme and puzzle.to_play == 0
+    assert puzzle.ruleset == drill.rules.ruleset and puzzle.overrides == drill.rules.overrides
+    source = puzzle_by_id(puzzle.id, drill.rules.overrides_dict() or None)
+    players = source.players
+    turned = tuple(source.hands[(seat + source.to_play) % players] for seat in range(players))
+    assert puzzle.hands == turned and puzzle.trick == source.trick
+    assert (puzzle.values, puzzle.best, puzzle.theme) == (source.values, source.best,
+                                                          source.theme)
+    assert puzzle.leader == (source.leader - source.to_play) % players
+    values = dict(puzzle.values)
+    if theme == "stock":
+        assert len(puzzle.stock) == 2 and drill.rules.ruleset == "a-dos"
+        assert {card: stock_value(puzzle, card) for card in values} == values
+    else:  # the best card keeps the seat's pair: neither its rey nor its caballo
+        hand = puzzle.hands[0]
+        assert any(hand >> (10 * suit + REY) & 1 and hand >> (10 * suit + CABALLO) & 1
+                   and not {10 * suit + REY, 10 * suit + CABALLO} & set(puzzle.best)
+                   for suit in range(4))
+        position = Position.from_rules(drill.rules, puzzle.hands, puzzle.trump,
+                                       puzzle.leader, puzzle.trick)
+        assert position.to_move == 0
+        assert Solver(position, 0).card_values() == values
+    top = max(values.values())
+    assert set(puzzle.best) == {c for c, v in values.items() if v == top}
+    assert all(v <= top - MIN_MARGIN for c, v in values.items() if c not in puzzle.best)
+    assert drill.is_right(index, card_codes(puzzle.best)[:1])
+    assert not drill.is_right(index, card_codes(c for c in values if c not in puzzle.best)[:1])
+    with pytest.raises(DrillError):
+        drill.question(index)
+
+
+@pytest.mark.parametrize("ruleset", sorted(CANTES_INDICES))
+def test_the_listed_cantes_puzzles_are_cantes_puzzles_of_their_seed(ruleset: str) -> None:
+    """Guarding a cante takes its positions from a list of known cantes puzzles (the
+    search that finds one takes seconds); every one of the classic rules' is made again
+    here, three of each other preset's."""
+    indices = CANTES_INDICES[ruleset]
+    assert len(indices) >= 16 and list(indices) == sorted(set(indices))
+    checked = indices if ruleset == "clasico" else indices[::len(indices) // 3][:3]
+    for index in checked:
+        assert puzzle_by_id(f"{ruleset}/{CANTES_SEED}/{index}").theme == "cantes", index

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from tute_tutor.coach.drills import (
+    BEST_CARD,
     MATCH_POINTS,
     PAIR_LED,
     SPECS,
@@ -58,6 +59,8 @@ def _decisions(skill: str, sidebar: str, seed: int) -> Iterator[tuple[Sitting, Q
     drill = sitting(skill, seed, find_rules(sidebar))
     assert 6 <= len(drill) <= 10 and 1 <= drill.target <= len(drill)
     for index, item in enumerate(drill.items):
+        if item.kind == BEST_CARD:  # a solver position (tests/coach/test_drills.py)
+            continue
         question = drill.question(index, "en")
         assert (question.kind, question.rule) == (item.kind, item.rule)
         assert drill.is_right(index, question.answer)

@@ -5,6 +5,8 @@ reason for the best card comes with each puzzle."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from tests.engine.helpers import reference_winner
@@ -15,12 +17,13 @@ from tute_tutor.coach.puzzles import (
     PuzzleError,
     classify,
     generate,
+    iter_puzzles,
     puzzle_by_id,
     themes_of,
 )
 from tute_tutor.coach.reasons import REASON_KINDS
 from tute_tutor.engine.cards import CARDS, mask_of, parse_cards
-from tute_tutor.engine.game import SWAP_WITH_SEVEN, SWAP_WITH_TWO
+from tute_tutor.engine.game import CABALLO, REY, SWAP_WITH_SEVEN, SWAP_WITH_TWO
 from tute_tutor.engine.tricks import POINTS
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.words.coach import reason_text
@@ -29,7 +32,8 @@ from tute_tutor.words.coach import reason_text
 @pytest.mark.parametrize(("ruleset", "theme"), [
     ("clasico", "last-trick"), ("clasico", "mistake"), ("clasico", "partner"),
     ("clasico", "counting"), ("clasico", "ending"), ("a-dos", "stock"),
-    ("a-tres", "last-trick"),
+    ("a-tres", "last-trick"), ("clasico", "cantes"), ("a-tres", "cantes"),
+    ("a-dos", "cantes"),
 ])
 def test_each_theme_of_a_rule_set_generates_its_puzzles(ruleset: str, theme: str) -> None:
     assert theme in themes_of(ruleset)
@@ -47,7 +51,7 @@ def _winner(trick: tuple[int, ...], trump: int) -> int:
     return reference_winner([CARDS[c] for c in trick], trump)
 
 
-def _stock_value(puzzle: Puzzle, card: int) -> int:
+def stock_value(puzzle: Puzzle, card: int) -> int:
     """What the seat to play takes with ``card`` at the stock's last trick: the winner
     draws the hidden card, the other the face-up one, the winner swapping when it holds
     the 7 (or 2) of trumps and that is better for it; then the exact solve."""
@@ -87,7 +91,7 @@ def test_the_stocks_last_trick_is_valued_with_its_draws_and_the_swap() -> None:
         assert len(puzzle.stock) == 2 and len(puzzle.trick) == 1
         assert puzzle.stock[1] // 10 == puzzle.trump  # the face-up card is a trump
         for card, value in puzzle.values:
-            assert value == _stock_value(puzzle, card), (puzzle.id, CARDS[card])
+            assert value == stock_value(puzzle, card), (puzzle.id, CARDS[card])
         assert puzzle.to_json()["stock"] == [str(CARDS[c]) for c in puzzle.stock]
         assert puzzle_by_id(puzzle.id) == puzzle
 
@@ -173,3 +177,76 @@ def test_puzzles_under_changed_flags_are_solved_by_those_rules() -> None:
             puzzle_by_id(puzzle.id)
     with pytest.raises(PuzzleError, match="bad flags"):
         generate(3, 1, "clasico", flags={"no_such_flag": True})
+
+
+def _opens_singing(rules_id: str, flags: dict[str, bool] | None, puzzle: Puzzle,
+                   card: int) -> bool:
+    """Is the trick so far, ``card`` played on it, one after which the seat may sing (by
+    the reference winner): its own, or in four players where a side sings its side's?"""
+    rules = find_rules(rules_id, flags)
+    if not puzzle.trick:
+        return False
+    trick = (*puzzle.trick, card)
+    winner = (puzzle.leader + _winner(trick, puzzle.trump)) % puzzle.players
+    if rules.has_teams and rules.cante_by == "team":
+        return winner % 2 == puzzle.to_play % 2
+    return winner == puzzle.to_play
+
+
+@pytest.mark.parametrize(("ruleset", "flags"), [
+    ("clasico", None), ("a-tres", None), ("a-dos", None), ("estricto", None),
+    ("clasico", {"partner_exemption": True}),
+])
+def test_cantes_puzzles_keep_a_pair_to_sing_and_agree_with_the_solver(
+        ruleset: str, flags: dict[str, bool] | None) -> None:
+    """Under every variant the cantes search finds them: the seat holds a rey and caballo,
+    the best card is neither, and one of them could be played or the best card makes the
+    trick one after which the seat may sing; the values are the exact solver's (the
+    stock's draws in tute a dos) and the id makes the puzzle again."""
+    rules = find_rules(ruleset, flags)
+    for puzzle in generate(1, 1, ruleset, "cantes", flags=flags):
+        hand = puzzle.hands[puzzle.to_play]
+        legal = dict(puzzle.values)
+        pairs = [{10 * s + REY, 10 * s + CABALLO} for s in range(4)
+                 if hand >> (10 * s + REY) & 1 and hand >> (10 * s + CABALLO) & 1]
+        assert any(not pair & set(puzzle.best)
+                   and (pair & legal.keys()
+                        or _opens_singing(ruleset, flags, puzzle, puzzle.best[0]))
+                   for pair in pairs), puzzle.id
+        if puzzle.stock:  # tute a dos: only while the stock lasts may a pair be sung
+            assert ruleset == "a-dos" and len(puzzle.stock) == 2
+            assert {card: stock_value(puzzle, card) for card in legal} == legal
+        else:
+            assert ruleset != "a-dos"
+            position = Position.from_rules(rules, list(puzzle.hands), puzzle.trump,
+                                           puzzle.leader, list(puzzle.trick), cantes=False)
+            assert Solver(position, puzzle.to_play).card_values() == legal
+        top = max(legal.values())
+        assert set(puzzle.best) == {c for c, v in legal.items() if v == top}
+        assert puzzle_by_id(puzzle.id, flags) == puzzle
+
+
+def test_the_quick_search_gives_the_seeds_own_puzzles_of_its_theme() -> None:
+    for ruleset, theme in (("clasico", "cantes"), ("a-dos", "stock")):
+        quick = list(itertools.islice(iter_puzzles(5, ruleset, theme, quick=True), 2))
+        assert len(quick) == 2
+        for puzzle in quick:
+            assert puzzle.theme == theme and puzzle_by_id(puzzle.id) == puzzle
+    with pytest.raises(PuzzleError, match="no quick search"):
+        next(iter_puzzles(5, "clasico", "counting", quick=True))
+
+
+def test_theme_cantes_when_the_partners_winning_trick_is_left_to_it_where_a_side_sings(
+        ) -> None:
+    # Seat 2 leads the 3 of bastos, seat 3 follows low; seat 0, holding the rey and
+    # caballo of copas unsung and two small bastos, leaves the trick to its partner.
+    hands = tuple(mask_of(parse_cards(t)) for t in ("12c,11c,4b,5b", "6o,7o,4e",
+                                                    "5e,6e", "7e,2e"))
+    trick = (parse_cards("3b")[0].index, parse_cards("6b")[0].index)
+    low, high = parse_cards("4b")[0].index, parse_cards("5b")[0].index
+    values = {low: 30, high: 12}
+    copas = 1
+    assert classify(CLASICO, 0, hands, trick, 0, 0, values, (low,), (copas,)) == "cantes"
+    # where only the trick's winner sings, the partner's trick opens nothing
+    estricto = find_rules("estricto")
+    assert classify(estricto, 0, hands, trick, 0, 0, values, (low,), (copas,)) == "ending"

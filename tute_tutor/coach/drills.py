@@ -5,11 +5,16 @@ lessons that have a drill. A skill trains one or more *items*: a quiz kind askin
 one rule (:mod:`tute_tutor.quiz`, every question generated from a real position and
 answered by the engine), or :data:`BEST_CARD`, a position of a real deal where one card
 is clearly best by the exact solver (the last tricks of an :mod:`ending
-<tute_tutor.coach.endings>`, the learner's side to play), or :data:`MATCH_POINTS`, the
-match points a real finished hand gives (:mod:`tute_tutor.quiz.match_points`).
+<tute_tutor.coach.endings>`, the learner's side to play; for the themes ``cantes`` and
+``stock``, a :mod:`puzzle <tute_tutor.coach.puzzles>` of that theme turned so that the
+learner's seat plays: guarding a cante, the last trick of the two players' stock), or
+:data:`MATCH_POINTS`, the match points a real finished hand gives
+(:mod:`tute_tutor.quiz.match_points`).
 
 A **sitting** (:func:`sitting`) is :attr:`Spec.count` (6 to 10) items drawn from the seed:
-the same skill, seed and rules give the same items. Its **target** is
+the same skill, seed and rules give the same items; a skill that mixes questions with
+best-card positions starts with a question (its position is made meanwhile,
+:func:`make_ahead`). Its **target** is
 :attr:`Spec.target` right answers in a row. **Stars** (:func:`stars`): none until the
 target is reached; then 3 with no miss in the whole sitting, 2 with one miss, 1 with more.
 A sitting ends when every item is answered, or early once the target can no longer be
@@ -40,13 +45,20 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Final
 
 from tute_tutor.ai.solver import Solver
 from tute_tutor.coach.endings import LEARNER, EndingPlay, ending_at
-from tute_tutor.coach.puzzles import MIN_MARGIN, Puzzle, classify
+from tute_tutor.coach.puzzles import (
+    MIN_MARGIN,
+    Puzzle,
+    PuzzleError,
+    classify,
+    iter_puzzles,
+    puzzle_at,
+)
 from tute_tutor.engine.cards import CARDS, FULL_DECK_MASK, Card
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import CABALLO, REY, Game
@@ -137,12 +149,14 @@ SPECS: Final[dict[str, Spec]] = {
     "exencion": Spec((("legal", "companero"), ("obligation", "companero")), players=4,
                      flags=(("partner_exemption", True),), accept=SWITCHED),
     "guardar-cante": Spec((("legal", "montar"), ("legal", "asistir"), ("cante", "cante_timing"),
-                           ("cante", "cante_20"), ("cante", "cante_40")), players=4,
-                          difficulty=2, accept=PAIR_LED),
+                           ("cante", "cante_20"), ("cante", "cante_40"),
+                           (BEST_CARD, "cantes")), players=4, difficulty=2,
+                          accept=PAIR_LED),
     "mazo-a-dos": Spec((("obligation", "robo"), ("legal", "montar"), ("legal", "fallar"),
                         ("swap", "swap_seven"), ("swap", "swap_none"),
-                        ("cante", "cante_timing"), ("cante", "cante_20")), preset="a-dos",
-                       players=2, accept=STOCK_EDGE),
+                        ("cante", "cante_timing"), ("cante", "cante_20"),
+                        (BEST_CARD, "stock")), preset="a-dos", players=2,
+                       accept=STOCK_EDGE),
     "partida": Spec(tuple((MATCH_POINTS, rule) for rule in match_points.RULES),
                     preset="ludoteka"),
     "variantes": Spec((("legal", "montar"), ("obligation", "montar"), ("legal", "fallar"),
@@ -311,6 +325,9 @@ def sitting(skill: str, seed: int, rules: Rules) -> Sitting:
     rng = random.Random(f"drill/{skill}/{seed}")
     order = list(spec.items)
     rng.shuffle(order)
+    quiz = [at for at, (kind, _) in enumerate(order) if kind != BEST_CARD]
+    if order[0][0] == BEST_CARD and quiz:  # a question first: the position is made meanwhile
+        order.insert(0, order.pop(quiz[0]))
     items = tuple(Item(kind, rule, rng.randrange(2**31), _difficulty(used, kind, rule,
                                                                        spec.difficulty))
                   for kind, rule in (order[i % len(order)] for i in range(spec.count)))
@@ -326,8 +343,14 @@ def best_card(seed: int, rules: Rules, theme: str = "") -> Puzzle:
     ``theme`` (one of :data:`tute_tutor.coach.puzzles.THEMES`, read off the position as
     the puzzles read it; empty: any).
 
+    The themes of :data:`PUZZLE_THEMES` come from the puzzles instead
+    (:func:`_from_puzzles`): the endings' play never holds a pair still to sing nor a
+    stock.
+
     Kept once made (a pure function of its arguments), so that it can be made ahead:
     :func:`make_ahead`."""
+    if theme in PUZZLE_THEMES:
+        return _from_puzzles(seed, rules, theme)
     for attempt in range(MAX_DEALS):
         start = ending_at(seed, rules, attempt)
         if start is None:
@@ -352,6 +375,73 @@ def best_card(seed: int, rules: Rules, theme: str = "") -> Puzzle:
 
 MAX_DEALS: Final = 300
 """Deals tried for one best-card position before giving up."""
+PUZZLE_THEMES: Final = ("cantes", "stock")
+"""Best-card themes drawn from the puzzles of the sitting's rules instead of the endings:
+``cantes`` (guarding a cante: the best card is neither card of a pair the seat may still
+sing, and one of them could be played or the best card opens the singing) and ``stock``
+(the last trick of the two players' stock, valued over its draws)."""
+
+
+CANTES_SEED: Final = 1
+"""The puzzle seed whose cantes puzzles :data:`CANTES_INDICES` lists."""
+CANTES_INDICES: Final[dict[str, tuple[int, ...]]] = {
+    "clasico": (
+        8, 10, 55, 62, 69, 95, 121, 182, 204, 248, 391, 430, 443, 450, 459, 522, 597,
+        611, 694, 742, 803, 813, 835, 868, 890, 1075, 1092, 1098, 1116, 1124, 1143,
+        1170, 1235, 1371, 1391, 1412, 1413, 1420, 1491, 1523,
+    ),
+    "estricto": (
+        3, 4, 35, 36, 39, 43, 48, 49, 56, 72, 76, 78, 79, 87, 89, 93, 118, 119, 136,
+        142, 145, 149, 152, 160,
+    ),
+    "las40": (
+        6, 38, 41, 135, 143, 216, 228, 255, 256, 289, 315, 346, 371, 377, 383, 389,
+        447, 512, 513, 519, 535, 628, 635, 690,
+    ),
+    "ludoteka": (
+        1, 25, 92, 122, 136, 147, 177, 209, 292, 323, 343, 380, 407, 446, 495, 512,
+        520, 588, 610, 652, 683, 744, 757, 773,
+    ),
+}
+"""For the four-player presets as they are (no flags changed): deal indices of seed
+:data:`CANTES_SEED` whose puzzle is a ``cantes`` one, listed once from the quick search
+(the tests make them again). A cantes position is one of them, made again from its
+index alone: the search over deals that finds one takes seconds, making a known one a
+fraction of that."""
+
+
+def _from_puzzles(seed: int, rules: Rules, theme: str) -> Puzzle:
+    """A puzzle of ``theme`` under ``rules`` (its rule set and flags), turned so that the
+    learner's seat 0 is the one to play (every seat moved round the table alike: the
+    same partners, the same values; its id still makes the puzzle as it was dealt,
+    :func:`~tute_tutor.coach.puzzles.puzzle_by_id`): for ``cantes`` under a preset of
+    :data:`CANTES_INDICES`, the one listed at ``seed``; else the first of ``seed`` found
+    the quick way (:func:`~tute_tutor.coach.puzzles.iter_puzzles`, ``quick``)."""
+    flags = rules.overrides_dict() or None
+    known = CANTES_INDICES.get(rules.ruleset, ()) if theme == "cantes" and not flags else ()
+    if known:
+        index = known[seed % len(known)]
+        found = puzzle_at(rules.ruleset, CANTES_SEED, index, quick=theme)
+        if found is not None and found.theme == theme:
+            return _turned(found)
+    try:
+        for puzzle in iter_puzzles(seed, rules.ruleset, theme, flags=flags, quick=True):
+            return _turned(puzzle)
+    except PuzzleError as error:
+        raise DrillError(str(error)) from None
+    raise DrillError(f"no best-card position of theme {theme!r} for seed {seed} "
+                     f"under {rules.ruleset}")
+
+
+def _turned(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` with every seat moved so that the seat to play is seat 0."""
+    shift = puzzle.to_play
+    players = puzzle.players
+    hands = tuple(puzzle.hands[(seat + shift) % players] for seat in range(players))
+    return replace(puzzle, hands=hands, leader=(puzzle.leader - shift) % players,
+                   to_play=LEARNER, reason=None,
+                   samples=tuple(tuple(h[(seat + shift) % players] for seat in range(players))
+                                 for h in puzzle.samples))
 
 
 def make_ahead(drill: Sitting, index: int) -> threading.Thread | None:
@@ -469,9 +559,12 @@ def card_codes(cards: Iterable[int]) -> list[str]:
 
 __all__ = [
     "BEST_CARD",
+    "CANTES_INDICES",
+    "CANTES_SEED",
     "MATCH_POINTS",
     "MAX_STARS",
     "PAIR_LED",
+    "PUZZLE_THEMES",
     "SKILLS",
     "SPECS",
     "STOCK_EDGE",

@@ -25,9 +25,9 @@ learner who picks another card visibly gives away a card's worth.
 - ``counting``: the best card is master of its suit only because the higher cards of
   that suit have gone in earlier tricks (it takes the trick);
 - ``cantes``: the seat holds a rey and caballo it may still sing, and the best card keeps
-  them together while one of them could be played, or takes the trick (which opens the
-  singing); rare, since a side sings at its first trick won, so three and four players
-  also look for it at the turns with few cards before the drawn one;
+  them together while one of them could be played, or makes the trick so far one after
+  which the seat may sing (its own trick; in four players, where a side sings, its
+  side's: the partner's winning trick left to it);
 - ``ending``: every other position.
 
 In two players, half the deals (drawn from the seed) are first looked at at the second
@@ -35,6 +35,20 @@ card of the stock's last trick, theme ``stock``: its winner draws the last hidde
 and the other player the face-up trump, the winner swapping the 7 (or 2) for it first
 when that is better for it; each card is valued over those draws, then solved exactly
 (:func:`_stock_puzzle`); one that takes the trick and keeps a pair to sing is ``cantes``.
+
+**The cantes search.** A pair is seldom still unsung a few tricks from the end (a side
+sings at its first trick won), so for a share of the deal indices
+(:data:`CANTES_SHARE`, drawn from the seed) the puzzle is first looked for in deals of
+its own (:data:`CANTES_DEALS`, each dealt from the seed and index): computers play them
+with the sides that hold a pair to sing keeping out of tricks where a legal card lets
+them (in Tute's obligations that is seldom; in the free play of the two players' stock
+it is always) and the other seats taking the trick so far when they can and leading
+their highest plain card; every turn where the seat holds a pair it may still sing
+with at most :data:`PAIR_TRICKS` cards (in two players: the second card of the stock's
+last trick) is solved, and the first ``cantes`` puzzle is the index's. Every card is
+legal and every hand dealt from a shuffled deck; a deal stops as soon as nobody holds a
+pair to sing. When the search finds none, the index's own deal gives its puzzle as
+above.
 
 **Hidden hands** (``sampled``): the position is solved on :data:`SAMPLES` deals consistent
 with the seat's view (:func:`tute_tutor.ai.knowledge.sample_worlds`); it is a puzzle when
@@ -76,7 +90,7 @@ from tute_tutor.ai.knowledge import sample_worlds
 from tute_tutor.ai.levels import CountingPlayer
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.reasons import Reason, pair_suits, reason_for
-from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, cards_of
+from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, cards_of
 from tute_tutor.engine.errors import TuteError
 from tute_tutor.engine.game import CABALLO, REY, Game
 from tute_tutor.engine.legal import trick_state
@@ -87,16 +101,16 @@ MIN_MARGIN: Final = 10
 """Points by which the best card beats every other legal card (a three, the últimas)."""
 THEMES: Final = ("stock", "last-trick", "mistake", "partner", "counting", "cantes", "ending")
 """Every theme, in the order a position is tested against them."""
-RARE_THEMES: Final = ("cantes",)
-"""Themes a warm pool does not scan for before somebody asks: real deals seldom leave a
-pair unsung with few cards in hand (a side sings at its first trick won)."""
 SAMPLES: Final = 12
 """Deals consistent with the learner's view solved for a puzzle with hidden hands."""
-PAIR_SHARE: Final = 1.0
-"""In three and four players, the share of deals where a pair still to sing is looked
-for at the turns before the drawn one (the ``cantes`` theme)."""
-PAIR_TRICKS: Final = {4: 6, 3: 6, 2: 6}
-"""Most cards in hand at such a turn (the exact solve stays in milliseconds)."""
+CANTES_SHARE: Final = 0.25
+"""The share of deal indices whose puzzle is first looked for by the cantes search
+(:func:`_cantes_puzzle`), before the deal of the index itself is played."""
+CANTES_DEALS: Final = {4: 40, 3: 32, 2: 8}
+"""Deals the cantes search plays for one index, by players."""
+PAIR_TRICKS: Final = {4: 7, 3: 7}
+"""Most cards in hand at a turn the cantes search solves, three and four players (the
+exact solve stays near a tenth of a second)."""
 STOCK_SHARE: Final = 0.5
 """In two players, the share of deals whose puzzle is first looked for at the last trick
 of the stock (the ``stock`` theme)."""
@@ -107,7 +121,8 @@ POOL_PATIENCE: Final = 30
 """Puzzles a pool's scan goes past without one of a theme before it stops filling that
 theme's queue while nobody has taken from it (it starts again when someone asks)."""
 MAX_TRIES: Final = 400
-"""Deals tried per puzzle asked for before the generator gives up (a rare theme)."""
+"""Deals tried per puzzle asked for before the generator gives up (a theme the rule set
+seldom or never gives, such as ``mistake`` in tute a dos)."""
 
 
 class _RulesOnlyCounting(CountingPlayer):
@@ -251,21 +266,95 @@ def classify(rules: Rules, trump: int, hands: tuple[int, ...], trick: tuple[int,
         return "counting"
     for suit in pairs:
         pair = {10 * suit + REY, 10 * suit + CABALLO}
-        if card not in pair and (pair & values.keys() or (trick and _takes(trick, card,
-                                                                            trump))):
+        if card not in pair and (pair & values.keys()
+                                 or _opens_singing(rules, trick, to_play, card, trump)):
             return "cantes"
     return "ending"
 
 
+def _opens_singing(rules: Rules, trick: tuple[int, ...], to_play: int, card: int,
+                   trump: int) -> bool:
+    """Does ``card`` played now make the trick so far one after which ``to_play`` may
+    sing: its own (the trick's winner sings: three and two players, ``cante_by``
+    trick_winner) or its side's (four players, a side sings)?"""
+    if not trick:
+        return False
+    whole = (*trick, card)
+    winner = (to_play - len(trick) + _winner_in_trick(whole, trump)) % rules.players
+    if rules.has_teams and rules.cante_by != "trick_winner":
+        return rules.team_of(winner) == rules.team_of(to_play)
+    return winner == to_play
+
+
+def _singers(game: Game, seat: int) -> list[int]:
+    """The seats that may sing after a trick ``seat``'s side wins: its partner too when a
+    side sings (four players, ``cante_by`` team), else the seat alone."""
+    rules = game.rules
+    if rules.has_teams and rules.cante_by != "trick_winner":
+        return [s for s in range(game.players) if rules.team_of(s) == rules.team_of(seat)]
+    return [seat]
+
+
+def _holds_pair(game: Game, seat: int) -> bool:
+    """Does ``seat`` hold a rey and caballo it may still sing (:func:`pair_suits`)?"""
+    if game.rules.has_stock and not game.draw_pile:
+        return False
+    hand = game.hands[seat]
+    return any(s not in game.sung_suits and hand >> (10 * s + REY) & 1
+               and hand >> (10 * s + CABALLO) & 1 for s in range(4))
+
+
+def _ducked(game: Game, seat: int, card: Card) -> Card:
+    """The card ``seat`` plays in the cantes search instead of its computer's ``card``.
+    While a seat that sings with it holds a pair still to sing: a legal card that leaves
+    the trick so far to the other side when ``card`` would not (fewest points, lowest,
+    not of a pair), if there is one. Else, while another seat holds one: the lowest
+    legal card that takes the trick so far for its side, when ``card`` would not, and on
+    a lead its highest plain card. Every card is legal."""
+    trick = tuple(game.trick)
+    rules = game.rules
+    seats = [*game.trick_seats(), seat]
+
+    def side_wins(choice: int) -> bool:
+        winner = seats[_winner_in_trick((*trick, choice), game.trump)]
+        return rules.team_of(winner) == rules.team_of(seat)
+
+    hand = game.hands[seat]
+    if not any(_holds_pair(game, s) for s in _singers(game, seat)):
+        if any(_holds_pair(game, s) for s in range(game.players)):
+            legal = [c.index for c in game.legal_plays()]
+            if not trick:
+                plain = [c for c in legal if c // 10 != game.trump] or legal
+                return CARDS[max(plain, key=lambda c: (c % 10, -c))]
+            winning = [c for c in legal if side_wins(c)]
+            if winning and not side_wins(card.index):
+                return CARDS[min(winning, key=lambda c: (c // 10 == game.trump, c % 10))]
+        return card
+    if not trick:
+        return card
+    if not side_wins(card.index):
+        return card
+    losing = [c.index for c in game.legal_plays() if not side_wins(c.index)]
+    if not losing:
+        return card
+
+    def cost(choice: int) -> tuple[int, int, int]:
+        suit = choice // 10
+        paired = choice % 10 in (REY, CABALLO) and all(
+            hand >> (10 * suit + r) & 1 for r in (REY, CABALLO))
+        return (paired, POINTS[choice], choice % 10)
+
+    return CARDS[min(losing, key=cost)]
+
+
 def _decision_points(game: Game, players: list[Player], rng: random.Random,
                      cards_left: int, place: int, *, stock: bool = False,
-                     pairs: bool = False) -> Iterator[tuple[Game, str]]:
+                     ) -> Iterator[tuple[Game, str]]:
     """Play ``game`` with ``players``, stopping (yielding the game and ``"drawn"``) at
     every turn from the one where the seat to play holds ``cards_left`` cards at
     ``place`` in the trick, with no stock and a choice of at least two legal cards, to
     the end of the hand; with ``stock`` (two players), first at the second card of the
-    stock's last trick (``"stock"``); with ``pairs``, also at the turns before, with
-    few cards left, where the seat holds a pair it may still sing (``"pair"``)."""
+    stock's last trick (``"stock"``)."""
     while not game.finished:
         declare_for_all(game, players, rng)
         if game.finished:
@@ -280,11 +369,83 @@ def _decision_points(game: Game, players: list[Player], rng: random.Random,
         if choice and (held < cards_left or (held == cards_left
                                              and len(game.trick) >= place)):
             yield game, "drawn"
-        elif (choice and pairs and held <= PAIR_TRICKS[game.players]
-              and pair_suits(game.view(seat))):
-            yield game, "pair"
         card = players[seat].choose_card(game.view(seat), rng)
         apply_action(game, seat, PlayAction(card))
+
+
+def _pair_choice(game: Game, seat: int) -> bool:
+    """At ``seat``'s turn: may the best card be a ``cantes`` one (:func:`classify`)? A
+    legal card outside the seat's pairs still to sing that opens the singing, or one
+    beside a legal card of such a pair (the pair may be kept or broken)."""
+    legal = [c.index for c in game.legal_plays()]
+    if len(legal) < 2:
+        return False
+    trick = tuple(game.trick)
+    for suit in pair_suits(game.view(seat)):
+        pair = (10 * suit + REY, 10 * suit + CABALLO)
+        keep = [c for c in legal if c not in pair]
+        if keep and (len(keep) < len(legal) or any(
+                _opens_singing(game.rules, trick, seat, c, game.trump) for c in keep)):
+            return True
+    return False
+
+
+def _cantes_points(game: Game, players: list[Player],
+                   rng: random.Random) -> Iterator[tuple[Game, str]]:
+    """The cantes search's turns of ``game`` (played by ``players``, the sides holding a
+    pair to sing keeping out of tricks where a legal card lets them, :func:`_ducked`):
+    in three and four players every turn with at most :data:`PAIR_TRICKS` cards where
+    the seat holds a pair it may still sing (``"pair"``); in two players the second card
+    of the stock's last trick when that seat holds one (``"stock"``). It stops when no
+    seat holds a pair it may still sing."""
+    while not game.finished:
+        declare_for_all(game, players, rng)
+        if game.finished:
+            return
+        game.close_moment()
+        if not any(_holds_pair(game, s) for s in range(game.players)) and (
+                not game.rules.has_stock or not game.draw_pile):
+            return
+        seat = game.to_move
+        assert seat is not None
+        if game.rules.has_stock:
+            if (len(game.draw_pile) == 2 and len(game.trick) == 1
+                    and _holds_pair(game, seat) and _pair_choice(game, seat)):
+                yield game, "stock"
+        elif (game.hands[seat].bit_count() <= PAIR_TRICKS[game.players]
+              and _holds_pair(game, seat) and _pair_choice(game, seat)):
+            yield game, "pair"
+        card = players[seat].choose_card(game.view(seat), rng)
+        apply_action(game, seat, PlayAction(_ducked(game, seat, card)))
+
+
+def _cantes_puzzle(rules: Rules, ruleset: str, seed: int, index: int, puzzle_id: str, *,
+                   sampled: bool) -> Puzzle | None:
+    """The cantes search for deal index ``index``: up to :data:`CANTES_DEALS` deals of
+    its own (each drawn from the seed and index), played by computers as in
+    :func:`_cantes_points`, the first ``cantes`` puzzle met, or None. The puzzle is
+    still one of a real deal: every card legal, every hand dealt from a shuffled deck;
+    with ``sampled``, a turn is looked at with hidden hands only when it is a ``cantes``
+    puzzle with every hand known."""
+    for attempt in range(CANTES_DEALS[rules.players]):
+        rng = random.Random(f"puzzle-cantes/{ruleset}/{seed}/{index}/{attempt}")
+        game = Game.deal(rules, rng=rng, dealer=rng.randrange(rules.players))
+        if not rules.has_stock and not any(_holds_pair(game, s)
+                                           for s in range(rules.players)):
+            continue
+        computer = _players_for(rng, rules.players)
+        for point, kind in _cantes_points(game, computer, rng):
+            if kind == "stock":
+                if sampled:
+                    continue
+                puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id, cantes_only=True)
+            else:
+                puzzle = _puzzle_here(rules, ruleset, point, puzzle_id)
+                if sampled and puzzle is not None and puzzle.theme == "cantes":
+                    puzzle = _puzzle_here(rules, ruleset, point, puzzle_id, sampled=True)
+            if puzzle is not None and puzzle.theme == "cantes":
+                return puzzle
+    return None
 
 
 def _clear_best(values: dict[int, int]) -> tuple[int, ...] | None:
@@ -385,31 +546,43 @@ def _after_trick(game: Game, side_seat: int) -> int:
     return max(outcomes) if winner == side_seat else min(outcomes)
 
 
-def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str) -> Puzzle | None:
+def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
+                  cantes_only: bool = False) -> Puzzle | None:
     """The puzzle of the second card of the stock's last trick (two players): the winner
     draws the last hidden card, the other the face-up trump; None when no card is
-    clearly best."""
+    clearly best. With ``cantes_only`` (the cantes search), None as soon as the cards
+    valued so far show it cannot be a ``cantes`` puzzle (the cards that could be its
+    best card are valued first); else the same puzzle."""
     seat = game.to_move
     assert seat is not None and len(game.trick) == 1
+    trick = tuple(game.trick)
+    pairs = pair_suits(game.view(seat))
+
+    def opens(card: int) -> bool:
+        return _takes(trick, card, game.trump) and any(
+            card not in (10 * suit + REY, 10 * suit + CABALLO) for suit in pairs)
+
+    legal = sorted(game.legal_plays(), key=lambda c: not opens(c.index)) if cantes_only \
+        else game.legal_plays()
     values: dict[int, int] = {}
-    for choice in game.legal_plays():
+    for choice in legal:
         after = game.replayed()
         after.play(choice)
-        values[choice.index] = _after_trick(after, seat)
+        value = values[choice.index] = _after_trick(after, seat)
+        if cantes_only and not opens(choice.index):
+            top = max((v for c, v in values.items() if opens(c)), default=None)
+            if top is None or value > top or top - MIN_MARGIN < value < top:
+                return None  # another card is best, or too near the best
     best = _clear_best(values)
     if best is None:
         return None
     hands = tuple(game.hands)
-    trick = tuple(game.trick)
     played = game.played_mask() & ~sum(1 << c for c in trick)
     ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
     reason = _reason(game, dict(values), best, 1)
     leader = game.trick_seats()[0]
     theme = "stock"
-    card = best[0]
-    if _takes(trick, card, game.trump) and any(
-            card not in (10 * suit + REY, 10 * suit + CABALLO)
-            for suit in pair_suits(game.view(seat))):
+    if opens(best[0]):
         theme = "cantes"  # the last trick that opens a cante, the pair kept for it
     return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump,
                   hands=hands, leader=leader, trick=trick, to_play=seat, values=ordered,
@@ -432,13 +605,23 @@ def _rules(ruleset: str, flags: Mapping[str, Any] | None) -> Rules:
         raise PuzzleError(f"bad flags for {ruleset}: {error}") from None
 
 
+QUICK_THEMES: Final = ("cantes", "stock")
+"""Themes whose puzzles may be looked for the quick way (``quick`` in
+:func:`puzzle_at`): the ones a deal index looks for first."""
+
+
 def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False,
-              flags: Mapping[str, Any] | None = None) -> Puzzle | None:
+              flags: Mapping[str, Any] | None = None,
+              quick: str | None = None) -> Puzzle | None:
     """The puzzle of deal ``index`` of ``seed`` under ``ruleset`` (with ``flags`` changed
-    from the preset): the first decision point from the one drawn from the seed where
-    one card is clearly best, or None (in two players, for a share of the deals, first
-    the stock's last trick; ``sampled``: the hidden hands sampled from the seat's view,
-    never at the stock)."""
+    from the preset): for a share of the indices first the cantes search's, then the
+    first decision point from the one drawn from the seed where one card is clearly
+    best, or None (in two players, for a share of the deals, first the stock's last
+    trick; ``sampled``: the hidden hands sampled from the seat's view, never at the
+    stock). With ``quick`` (one of :data:`QUICK_THEMES`), only the puzzle the index
+    looks for first, when it is of that theme: the cantes search's, or the stock's
+    last trick of an index that runs no cantes search; None for every other index (the
+    same puzzle as without ``quick``, or None)."""
     rules = _rules(ruleset, flags)
     rng = random.Random(f"puzzle/{ruleset}/{seed}/{index}")
     game = Game.deal(rules, rng=rng, dealer=rng.randrange(rules.players))
@@ -448,17 +631,24 @@ def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False,
     stock = (rules.has_stock and not sampled
              and random.Random(f"puzzle-stock/{ruleset}/{seed}/{index}").random()
              < STOCK_SHARE)
-    pairs = (not rules.has_stock and
-             random.Random(f"puzzle-pairs/{ruleset}/{seed}/{index}").random() < PAIR_SHARE)
     puzzle_id = (f"{ruleset}{flags_tag(rules)}/{seed}/{index}"
                  + ("/sampled" if sampled else ""))
+    search = random.Random(f"puzzle-cantes/{ruleset}/{seed}/{index}").random() < CANTES_SHARE
+    if search and quick != "stock":
+        found = _cantes_puzzle(rules, ruleset, seed, index, puzzle_id, sampled=sampled)
+        if found is not None:
+            return replace(found, overrides=rules.overrides)
+    if quick is not None and (quick != "stock" or search or not stock):
+        return None
     for point, kind in _decision_points(game, computer, rng, cards_left, place,
-                                        stock=stock, pairs=pairs):
+                                        stock=stock):
         if kind == "stock":
             puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id)
+        elif quick is not None:
+            return None
         else:
             puzzle = _puzzle_here(rules, ruleset, point, puzzle_id, sampled=sampled)
-        if puzzle is not None and (kind != "pair" or puzzle.theme == "cantes"):
+        if puzzle is not None:
             return replace(puzzle, overrides=rules.overrides)
     return None
 
@@ -487,15 +677,22 @@ def themes_of(ruleset: str) -> tuple[str, ...]:
 
 def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, *,
                  start: int = 0, sampled: bool = False,
-                 flags: Mapping[str, Any] | None = None) -> Iterator[Puzzle]:
+                 flags: Mapping[str, Any] | None = None,
+                 quick: bool = False) -> Iterator[Puzzle]:
     """Every puzzle of ``seed`` under ``ruleset`` (of ``theme``, when given), in order of
     their deal index from ``start``; it stops after :data:`MAX_TRIES` deals in a row
-    without one."""
+    without one. With ``quick`` (a theme of :data:`QUICK_THEMES`), only those an index
+    looks for first (:func:`puzzle_at`): some are left out, the others made in a
+    fraction of the time (the drills' best-card positions of these themes)."""
     check_request(ruleset, theme)
+    if quick and theme not in QUICK_THEMES:
+        raise PuzzleError(f"no quick search for theme {theme!r} "
+                          f"(one of {', '.join(QUICK_THEMES)})")
     index = start
     misses = 0
     while misses < MAX_TRIES:
-        puzzle = puzzle_at(ruleset, seed, index, sampled=sampled, flags=flags)
+        puzzle = puzzle_at(ruleset, seed, index, sampled=sampled, flags=flags,
+                           quick=theme if quick else None)
         index += 1
         if puzzle is None or (theme is not None and puzzle.theme != theme):
             misses += 1
@@ -569,8 +766,7 @@ class PuzzlePool:
         if warm:
             with self._cond:
                 for theme in (None, *themes_of(ruleset)):
-                    if theme not in RARE_THEMES:
-                        self._queues[theme] = deque()
+                    self._queues[theme] = deque()
                 self._wake()
 
     def ready(self, theme: str | None = None) -> int:
@@ -640,8 +836,9 @@ class PuzzlePool:
             return puzzle
 
     def wait(self, timeout: float = 120.0) -> bool:
-        """Wait until the scan has filled every queue asked for or given up on its rare
-        themes (tests, benchmarks); whether it stopped within ``timeout`` seconds."""
+        """Wait until the scan has filled every queue asked for or given up on the
+        themes that do not turn up (tests, benchmarks); whether it stopped within
+        ``timeout`` seconds."""
         with self._cond:
             return self._cond.wait_for(lambda: self._worker is None, timeout)
 
@@ -701,8 +898,8 @@ def streak(solved_days: Iterable[date], today: date) -> int:
     return count
 
 
-__all__ = ["DAILY_RULESET", "MIN_MARGIN", "THEMES", "Puzzle", "PuzzleError", "PuzzlePool",
-           "Rating",
+__all__ = ["DAILY_RULESET", "MIN_MARGIN", "QUICK_THEMES", "THEMES", "Puzzle", "PuzzleError",
+           "PuzzlePool", "Rating",
            "check_request", "classify", "daily_puzzle", "daily_seed", "flags_tag",
            "generate", "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak",
            "themes_of"]

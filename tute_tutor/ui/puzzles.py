@@ -21,7 +21,6 @@ import streamlit as st
 from tute_tutor.coach.mistakes import PRACTICE
 from tute_tutor.coach.puzzles import (
     DAILY_RULESET,
-    RARE_THEMES,
     THEMES,
     Puzzle,
     PuzzleError,
@@ -52,9 +51,6 @@ HIDDEN_KEY = "puzzles_hidden"
 """The toggle of puzzles with hidden hands (sampled from what the learner sees)."""
 SERVED = "puzzles_served"
 THEME_PARAM = "theme"
-RARE_WAIT_S = 5.0
-"""How long the page looks for a puzzle of a rare theme none of which is ready (real
-deals seldom leave a pair unsung near the end) before it gives one of any theme."""
 """URL parameter picking a theme (``/puzzles?theme=counting``: the progress page's
 links to the puzzles that teach a mistake)."""
 POOL_SEED = 1
@@ -146,7 +142,7 @@ def preferred_themes(ruleset: str, profile: str) -> list[str]:
 def new_puzzle(ruleset: str, profile: str | None = None) -> dict[str, Any]:
     """Take the next puzzle of the pool and make it the current one: of the chosen
     theme, or else every other one of a theme that teaches the learner's recent
-    mistakes (a rare theme only when one is ready)."""
+    mistakes."""
     state = st.session_state
     pool = pool_for(ruleset, hidden_hands(), settings().overrides)
     theme = chosen_theme(ruleset)
@@ -156,18 +152,9 @@ def new_puzzle(ruleset: str, profile: str | None = None) -> dict[str, Any]:
         state[SERVED] = served + 1
         preferred = preferred_themes(ruleset, profile)
         if preferred and served % 2 == 0:
-            pick = preferred[(served // 2) % len(preferred)]
-            if pick not in RARE_THEMES or pool.ready(pick):
-                theme = because = pick
-    missing = None
-    if theme in RARE_THEMES and not pool.ready(theme):
-        try:  # real deals seldom give one: look a little while, then give another
-            puzzle = pool.take(theme, timeout=RARE_WAIT_S)
-        except PuzzleError:
-            missing, puzzle = theme, pool.take(None)
-    else:
-        puzzle = pool.take(theme)
-    entry = {"puzzle": puzzle, "daily": None, "for_mistakes": because, "missing": missing}
+            theme = because = preferred[(served // 2) % len(preferred)]
+    puzzle = pool.take(theme)
+    entry = {"puzzle": puzzle, "daily": None, "for_mistakes": because}
     state[CURRENT] = entry
     state[RESULT] = None
     return entry
@@ -378,8 +365,6 @@ def render_puzzles_page() -> None:
         st.subheader(tr("puzzles.heading", id=puzzle.id, theme=theme))
         if entry.get("for_mistakes"):
             st.caption(tr("puzzles.for_mistakes", theme=theme))
-        if entry.get("missing"):
-            st.info(tr("puzzles.rare_missing", theme=tr(f"puzzles.theme.{entry['missing']}")))
     result = state.get(RESULT)
     answered = result is not None and result.get("id") == puzzle.id
     _draw_position(puzzle, current, revealed=answered)
