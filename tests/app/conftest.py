@@ -156,6 +156,23 @@ def fresh_app_url(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
+VIEWPORTS: dict[str, dict[str, int]] = {
+    "laptop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+"""The two screens a layout test draws a page on: a laptop and a phone."""
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def sized_page(request: pytest.FixtureRequest, chromium: Any) -> Iterator[Any]:
+    """A fresh page on each of :data:`VIEWPORTS` (``page.viewport_name`` says which)."""
+    context = chromium.new_context(viewport=VIEWPORTS[request.param], locale="es-ES")
+    page = context.new_page()
+    page.viewport_name = request.param
+    try:
+        yield page
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def page(chromium: Any, app_url: str) -> Iterator[Any]:
     """A fresh Playwright page (own context, so own Streamlit session), 1280x900."""

@@ -5,32 +5,20 @@ the screen. Spanish and English."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.app.conftest import NEXT_FRAMES, app_drawn
+from tests.app.conftest import NEXT_FRAMES, VIEWPORTS, app_drawn
 from tute_tutor.ui.home import START
 from tute_tutor.words.catalog import t
 
 pytestmark = pytest.mark.browser
 
-VIEWPORTS = {"laptop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 WIDEST = """() => Math.max(document.documentElement.scrollWidth,
   ...[...document.querySelectorAll("[data-testid='stMain']")].map((e) => e.scrollWidth))"""
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def sized_page(request: pytest.FixtureRequest, chromium: Any) -> Iterator[Any]:
-    context = chromium.new_context(viewport=VIEWPORTS[request.param], locale="es-ES")
-    page = context.new_page()
-    page.viewport_name = request.param
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def _box(locator: Any) -> dict[str, float]:

@@ -8,13 +8,13 @@ and "next lesson" opens the next lesson at its top.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.app.conftest import app_drawn, until
+from tests.app.conftest import VIEWPORTS, app_drawn, until
 from tute_tutor.coach.drills import SKILLS
 from tute_tutor.teach.lessons import LESSONS_DIR, LessonQuestion, load_lessons
 from tute_tutor.words.catalog import t, t_count
@@ -22,20 +22,8 @@ from tute_tutor.words.catalog import t, t_count
 pytestmark = pytest.mark.browser
 
 LESSONS, _ = load_lessons(LESSONS_DIR)
-VIEWPORTS = {"laptop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 SCROLLED = """() => Math.max(window.scrollY, ...[...document.querySelectorAll(
   "[data-testid='stMain'], [data-testid='stAppViewContainer']")].map((e) => e.scrollTop))"""
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def sized_page(request: pytest.FixtureRequest, chromium: Any) -> Iterator[Any]:
-    context = chromium.new_context(viewport=VIEWPORTS[request.param], locale="es-ES")
-    page = context.new_page()
-    page.viewport_name = request.param
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def _answer(page: Any, box: Any, question: LessonQuestion, *, right: bool,
