@@ -277,6 +277,38 @@ def until(page: Any, check: Callable[[], T], what: str) -> T:
         page.wait_for_timeout(50)
 
 
+def click_now(locator: Any) -> Any | None:
+    """Click the first element ``locator`` finds now, as it is; return its handle, or
+    None when there was none or it left the page before the click landed.
+
+    ``locator.click()`` would wait for a new copy when the one found is redrawn away,
+    and a page that moved on (the trick already gone) never draws one: that wait is
+    the whole timeout. A handle's click fails at once instead, so the caller looks
+    at the page again."""
+    from playwright.sync_api import Error
+
+    handles = locator.element_handles()
+    if not handles:
+        return None
+    try:
+        handles[0].click()
+    except Error:
+        return None
+    return handles[0]
+
+
+def click_away(page: Any, locator: Any, what: str) -> bool:
+    """:func:`click_now`, then wait until the clicked element has left the page (the
+    click's run drew the page without it), so that a look right after the click, while
+    Streamlit may still say it is idle, never finds it again and clicks it twice. False
+    when nothing could be clicked."""
+    handle = click_now(locator)
+    if handle is None:
+        return False
+    until(page, lambda: not handle.is_visible(), f"{what} stayed after it was clicked")
+    return True
+
+
 @pytest.fixture
 def screenshot() -> Callable[[Any, str], Path]:
     """The helper ``screenshot(page, name)`` (see :func:`save_screenshot`)."""

@@ -4,7 +4,6 @@ screenshots of the table (desktop and phone width) and of the review."""
 
 from __future__ import annotations
 
-import contextlib
 import re
 import uuid
 from collections.abc import Callable
@@ -13,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from tests.app.conftest import app_drawn, app_ready, save_screenshot, until
+from tests.app.conftest import (
+    app_drawn,
+    app_ready,
+    click_away,
+    click_now,
+    save_screenshot,
+    until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -47,17 +53,13 @@ def _count(page: Any, selector: str) -> int:
 def _play(page: Any) -> str:
     """Click a playable card (re-found if a rerun redraws it), wait until it has left the
     hand; return its name."""
-    from playwright.sync_api import Error
-
     for _ in range(20):
         app_ready(page)  # a click during a run could land on a drawing about to go
         before = _count(page, "button.tt-pick")
-        target = page.locator(LEGAL).first
-        try:
-            label = target.get_attribute("aria-label") or ""
-            target.click()
-        except Error:  # redrawn under the click: look again
+        clicked = click_now(page.locator(LEGAL))
+        if clicked is None:  # redrawn under the click: look again
             continue
+        label = clicked.get_attribute("aria-label") or ""
         until(page, lambda before=before: _count(page, "button.tt-pick") < before,
               "the clicked card never left the hand")
         return label.split(",")[0]
@@ -65,24 +67,19 @@ def _play(page: Any) -> str:
 
 
 def _pass(page: Any) -> None:
-    page.get_by_role("button", name=PASS).click()
-    until(page, lambda: not page.get_by_role("button", name=PASS).count(),
-          "the declaration offered stayed after passing it")
+    click_away(page, page.get_by_role("button", name=PASS), "the declaration offered")
 
 
 def _next_decision(page: Any) -> str:
     """Wait until the learner may act: 'card', 'offer' or 'review' (a finished trick
     on the table is let go with Continue)."""
-    from playwright.sync_api import Error
-
     def decision() -> str | None:
         app_ready(page)
         if page.get_by_text(REVIEW, exact=True).count():
             return "review"
         go_on = page.locator(CONTINUE)
         if go_on.count() and not _count(page, LEGAL):
-            with contextlib.suppress(Error):  # redrawn under the click: look again
-                go_on.first.click()
+            click_away(page, go_on, "the Continue of a finished trick")
             return None
         if page.get_by_role("button", name=PASS).count():
             return "offer"

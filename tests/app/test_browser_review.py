@@ -5,7 +5,6 @@ in the learner's progress. Spanish and English."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import uuid
@@ -16,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select
 
-from tests.app.conftest import app_ready, save_screenshot, until
+from tests.app.conftest import app_ready, click_away, click_now, save_screenshot, until
 from tute_tutor.coach.mistakes import MISTAKE_KINDS
 from tute_tutor.engine.cards import Card
 from tute_tutor.formats.record import replay_game
@@ -79,16 +78,13 @@ def _legal(words: dict[str, str]) -> str:
 
 def _decision(page: Any, words: dict[str, str]) -> str:
     """Wait until the learner may act: 'card', 'offer' or 'review'."""
-    from playwright.sync_api import Error
-
     def decision() -> str | None:
         app_ready(page)
         if page.get_by_text(words["review"], exact=True).count():
             return "review"
         go_on = page.locator(".st-key-practice_continue button:visible")
         if go_on.count() and not page.locator(_legal(words)).count():
-            with contextlib.suppress(Error):
-                go_on.first.click()
+            click_away(page, go_on, "the Continue of a finished trick")
             return None
         if page.get_by_role("button", name=words["pass"]).count():
             return "offer"
@@ -107,20 +103,17 @@ def _decision(page: Any, words: dict[str, str]) -> str:
 
 def _play_dearest(page: Any, words: dict[str, str]) -> None:
     """Click the legal card worth the most points (the first of them in the hand)."""
-    from playwright.sync_api import Error
-
     for _ in range(20):
         app_ready(page)
         cards = page.locator(_legal(words))
         before = page.locator("button.tt-pick").count()
-        try:
-            codes = [c for c in cards.evaluate_all("(all) => all.map((b) => b.dataset.card)")
-                     if c]
-            legal = [Card.parse(code) for code in codes]
-            dearest = str(_dearest(legal, legal))
-            page.locator(f"{_legal(words)}[data-card='{dearest}']").first.click()
-        except Error:  # redrawn under the click: look again
-            continue
+        codes = [c for c in cards.evaluate_all("(all) => all.map((b) => b.dataset.card)")
+                 if c]
+        legal = [Card.parse(code) for code in codes]
+        if not legal or click_now(page.locator(
+                f"{_legal(words)}[data-card='{_dearest(legal, legal)}']")) is None:
+            continue  # redrawn under the click: look again
+
         def gone(before: int = before) -> bool:
             return bool(page.locator("button.tt-pick").count() < before)
 
@@ -135,9 +128,8 @@ def _play_hand(page: Any, words: dict[str, str]) -> None:
         if state == "review":
             return
         if state == "offer":
-            page.get_by_role("button", name=words["pass"]).click()
-            until(page, lambda: not page.get_by_role("button", name=words["pass"]).count(),
-                  "the declaration offered stayed after passing it")
+            click_away(page, page.get_by_role("button", name=words["pass"]),
+                       "the declaration offered")
             continue
         _play_dearest(page, words)
     raise AssertionError("the hand never ended")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.conftest import app_drawn, until
+from tests.app.conftest import app_drawn, click_away, click_now, until
 
 pytestmark = pytest.mark.browser
 
@@ -67,33 +67,21 @@ def _settle(page: Any, wait: Callable[[Any], None]) -> None:
     until(page, learner_may_act, "the table never came back to the learner")
 
 
-def _click(locator: Any) -> bool:
-    """Click it (a redrawn copy if the page was redrawn meanwhile); False when it could
-    not be clicked."""
-    from playwright.sync_api import Error
-
-    try:
-        locator.first.click()
-    except Error:
-        return False
-    return True
-
-
 def _play_one(page: Any, wait: Callable[[Any], None]) -> None:
     """Let a held trick go, pass a declaration, or play the first legal card (looking
     again when the page was redrawn under the click)."""
     for _ in range(20):
         _settle(page, wait)
         if page.locator(PASS).count():
-            if _click(page.locator(PASS)):
+            if click_away(page, page.locator(PASS), "the declaration offered"):
                 break
         elif page.locator(LEGAL).count():
             before = page.locator(HAND).count()
-            if _click(page.locator(LEGAL)):
+            if click_now(page.locator(LEGAL)) is not None:
                 until(page, lambda before=before: page.locator(HAND).count() < before,
                       "the clicked card never left the hand")
                 break
-        elif _click(page.locator(CONTINUE)):
+        elif click_away(page, page.locator(CONTINUE), "the Continue of a finished trick"):
             break
     wait(page)
 
@@ -136,7 +124,7 @@ def test_a_rule_change_mid_hand_asks_first(
     assert "Estricto" in prompt.inner_text()
     assert _hand(page) == hand
     screenshot(page, f"practice-rules-prompt-{name}")
-    assert _click(page.locator(".st-key-practice_rules_keep button:visible"))
+    page.locator(".st-key-practice_rules_keep button:visible").click()
     wait_for_app(page)
     page.locator(".st-key-practice_rules_prompt").wait_for(state="detached")
     _settle(page, wait_for_app)
@@ -145,7 +133,7 @@ def test_a_rule_change_mid_hand_asks_first(
     _play_one(page, wait_for_app)
     # asked again in a new visit, the learner starts anew: a new deal of ten cards
     _open(page, app_url, wait_for_app, profile, rules="estricto")
-    assert _click(page.locator(".st-key-practice_rules_new button:visible"))
+    page.locator(".st-key-practice_rules_new button:visible").click()
     page.locator(".st-key-practice_rules_prompt").wait_for(state="detached")
     wait_for_app(page)
     until(page, lambda: page.locator(HAND).count() == 10, "no new deal of ten cards came")
