@@ -288,3 +288,23 @@ def test_a_skill_about_a_house_flag_says_it_is_on_and_earns_the_stars_with_it(
             at.button(key=NEXT_KEY).click()
             run(at)
     assert best_stars(open_store(store_url), session_profile(at)) == {"exencion": 3}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_stock_position_of_tute_a_dos_shows_the_two_cards_left_to_draw(lang: str) -> None:
+    at = open_drills(lang, skill="mazo-a-dos")
+    entry = at.session_state[SITTING]
+    drill = sitting("mazo-a-dos", entry["seed"], find_rules(entry["ruleset"]))
+    index = next(i for i, item in enumerate(drill.items) if item.kind == BEST_CARD)
+    for before in range(index):  # the items before it, answered right
+        _answer_any(at, drill, before, lang)
+        at.button(key=NEXT_KEY).click()
+        run(at)
+    puzzle = drill.position(index)
+    assert len(puzzle.stock) == 2, "a stock position holds the two cards left to draw"
+    hidden, face = (CARDS[c] for c in puzzle.stock)
+    told = t("drills.stock_left", lang, hidden=hidden.name_with_article(lang),
+             face=face.name_with_article(lang))
+    assert told in texts(at, "caption")
+    # and the trump face up is the one the position's trump suit says
+    assert face.suit == puzzle.trump

@@ -276,6 +276,11 @@ def _draw_best_card(entry: dict[str, Any], drill: Sitting, puzzle: Puzzle,
     rules = drill.rules
     st.markdown(tr("drills.best_card_facts", suit=suit_name(puzzle.trump, current.lang)))
     _draw_hands(rules, puzzle.hands, current)
+    if puzzle.stock:  # the last trick of the stock: what each side draws after it
+        hidden, face = (CARDS[c] for c in puzzle.stock)
+        st.caption(tr("drills.stock_left", hidden=hidden.name_with_article(current.lang),
+                      face=face.name_with_article(current.lang)))
+        show_cards([hidden, face], style=current.deck_style, lang=current.lang, width=44)
     if puzzle.trick:
         st.caption(tr("drills.table"))
         seats = [(puzzle.leader + i) % rules.players for i in range(len(puzzle.trick))]
