@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.conftest import app_ready, save_screenshot
+from tests.app.conftest import app_ready, save_screenshot, until
 from tute_tutor.live import classroom as cl
 from tute_tutor.live.deck import question_for
 from tute_tutor.store import open_store
@@ -57,6 +57,18 @@ def _wrong(posed: cl.Posed) -> list[str]:
     return list(posed.answer[:-1]) if len(posed.answer) > 1 else list(posed.answer)
 
 
+def _press(page: Any, name: str) -> None:
+    """Click the button ``name``; if it never comes, say what the page showed instead."""
+    button = page.get_by_role("button", name=name)
+    try:
+        until(page, button.count, f"no button {name!r} on the projector")
+    except AssertionError as missing:
+        save_screenshot(page, "live-projector-missing-button")
+        shown = page.locator("[data-testid='stMain']").inner_text()[:600]
+        raise AssertionError(f"{missing}; it showed: {shown!r}") from missing
+    button.click()
+
+
 def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
                                                      server: tuple[str, str]) -> None:
     url, db = server
@@ -84,7 +96,7 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
 
     for index in range(3):
         send = t("live.send_first" if index == 0 else "live.send_next", LANG)
-        projector.get_by_role("button", name=send).click()
+        _press(projector, send)
         heading = t("live.question_n", LANG, n=index + 1)
         for page in (phone, laptop):  # the phones follow by themselves (polling)
             page.get_by_text(heading, exact=True).wait_for()
