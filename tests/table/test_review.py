@@ -227,10 +227,37 @@ def test_the_review_finds_ready_the_estimates_worked_out_while_the_hand_was_play
     assert review.choice_costs(game, seed=5, estimates=False) == \
         [cost for cost in cold if cost.exact]
     review._estimates.clear()
-    review.warm_costs_later(game, seed=5).result()
+    warming = review.warm_costs_later(game, seed=5)
+    assert warming is not None
+    warming.result()
 
     def no_more(self: ExpertPlayer, view: object, rng: object) -> None:
         raise AssertionError("an estimate was worked out again")
 
     monkeypatch.setattr(ExpertPlayer, "evaluate", no_more)
     assert review.choice_costs(game, seed=5) == cold
+
+
+def test_the_review_warming_keeps_a_bounded_queue_and_refuses_more() -> None:
+    import threading
+
+    from tute_tutor.table import review
+
+    game = Table(TableConfig(find_rules("clasico"), seed=3, levels=(2, 2, 2))).game
+    gate = threading.Event()
+    blocker = review._warmer.submit(gate.wait)  # the one worker is busy
+    try:
+        queued = [review.warm_costs_later(game, seed=9)
+                  for _ in range(review.WARM_QUEUE + 3)]
+        assert all(job is not None for job in queued[:review.WARM_QUEUE])
+        assert queued[review.WARM_QUEUE:] == [None] * 3
+    finally:
+        gate.set()
+    blocker.result()
+    for job in queued[:review.WARM_QUEUE]:
+        assert job is not None
+        job.result()
+    # the queue drained: a new card is warmed again
+    again = review.warm_costs_later(game, seed=9)
+    assert again is not None
+    again.result()

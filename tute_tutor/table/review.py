@@ -336,9 +336,32 @@ def warm_costs(game: Game, *, seat: int = LEARNER, seed: int = 0) -> None:
             _estimate(decision.view, decision.draw)
 
 
-def warm_costs_later(game: Game, *, seat: int = LEARNER, seed: int = 0) -> Future[None]:
-    """:func:`warm_costs` on a copy of ``game`` in a background thread (one at a time)."""
-    return _warmer.submit(warm_costs, game.replayed(), seat=seat, seed=seed)
+WARM_QUEUE: Final = 6
+"""Warming jobs a server keeps waiting at most: with many tables at once, a card played
+while the queue is full is not warmed (its review works the estimates out then), so the
+queue, and the time a review may wait behind it, stay bounded."""
+_waiting = 0
+_waiting_lock = threading.Lock()
+
+
+def warm_costs_later(game: Game, *, seat: int = LEARNER,
+                     seed: int = 0) -> Future[None] | None:
+    """:func:`warm_costs` on a copy of ``game`` in a background thread (one at a time);
+    None, and nothing done, while :data:`WARM_QUEUE` jobs are already waiting."""
+    global _waiting
+    with _waiting_lock:
+        if _waiting >= WARM_QUEUE:
+            return None
+        _waiting += 1
+    copy = game.replayed()
+
+    def job() -> None:
+        global _waiting
+        with _waiting_lock:  # running now: no longer waiting
+            _waiting -= 1
+        warm_costs(copy, seat=seat, seed=seed)
+
+    return _warmer.submit(job)
 
 
 def choice_costs(game: Game, evaluator: Evaluator | None = None, *, seat: int = LEARNER,
