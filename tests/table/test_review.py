@@ -244,6 +244,9 @@ def test_the_review_warming_keeps_a_bounded_queue_and_refuses_more() -> None:
     from tute_tutor.table import review
 
     game = Table(TableConfig(find_rules("clasico"), seed=3, levels=(2, 2, 2))).game
+    # jobs of earlier tests in this process (the practice page's) have all started once a
+    # job queued after them has run (one worker, in order): none is waiting now
+    review._warmer.submit(lambda: None).result()
     gate = threading.Event()
     blocker = review._warmer.submit(gate.wait)  # the one worker is busy
     try:

@@ -349,11 +349,11 @@ def warm_costs_later(game: Game, *, seat: int = LEARNER,
     """:func:`warm_costs` on a copy of ``game`` in a background thread (one at a time);
     None, and nothing done, while :data:`WARM_QUEUE` jobs are already waiting."""
     global _waiting
+    copy = game.replayed()  # before counting: a copy that fails leaves the count right
     with _waiting_lock:
         if _waiting >= WARM_QUEUE:
             return None
         _waiting += 1
-    copy = game.replayed()
 
     def job() -> None:
         global _waiting
