@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from sqlalchemy import func, select, text
 
 from tests.conftest import WAIT_S
 from tute_tutor.live import classroom as cl
-from tute_tutor.store import open_store
+from tute_tutor.store import StoreError, open_store
 from tute_tutor.store.classes import Classes
 from tute_tutor.store.tables import ClassAnswerRow, ClassParticipantRow
 
@@ -90,6 +91,24 @@ def test_changes_allowed_concurrent_changes_still_leave_one_answer(db_url: str) 
     assert next(iter(state.answers.values())).choice in {r.answer.choice for r in results}
     classes.answer(code, "phone", ["libre"])
     assert classes.load(code)[0].answers[(0, 1)].choice == ("libre",)
+
+
+def test_a_sqlite_change_holds_the_write_lock_from_its_first_read(tmp_path: Path) -> None:
+    """What a class change reads cannot move before it writes: another writer waits (here
+    it gives up quickly), and goes through once the change is saved. Without the lock a
+    burst of joins on a busy machine lost the race for the next number over and over."""
+    url = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    changing = open_store(url, timeout=WAIT_S)
+    other = open_store(url, timeout=0.05)
+    with changing.transaction(write=True) as session:
+        session.execute(text("SELECT 1"))
+        with pytest.raises(StoreError) as caught:
+            other.record_answer("Ana", kind="obligation", rule="montar", correct=True)
+        assert caught.value.reason == "locked"
+    other.record_answer("Ana", kind="obligation", rule="montar", correct=True)
+    assert len(other.answers("Ana")) == 1
+    changing.close()
+    other.close()
 
 
 def test_forty_students_answering_at_once_are_each_stored_once_and_counted(

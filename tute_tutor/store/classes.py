@@ -199,11 +199,11 @@ class Classes:
         return self.store.run(lambda s: self._row(s, code).teacher_hash == digest)
 
     def _write(self, run: Callable[[Session], T]) -> T:
-        """One write transaction, tried again when SQLite says another writer holds the
-        file (a read-then-write transaction is refused at once there, not queued)."""
+        """One read-then-write transaction (on SQLite it holds the write lock from its
+        first read), tried again when SQLite says another writer held the file too long."""
         for attempt in range(WRITE_TRIES):
             try:
-                return self.store.run(run)
+                return self.store.run(run, write=True)
             except StoreError as error:
                 if error.reason != "locked" or attempt == WRITE_TRIES - 1:
                     raise

@@ -143,8 +143,14 @@ class Database:
 
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
+    def transaction(self, *, write: bool = False) -> Iterator[Session]:
         """A transaction: everything in it is saved together or not at all.
+
+        ``write`` marks a read-then-write change: on SQLite it starts by taking the write
+        lock (``BEGIN IMMEDIATE``, waiting for another writer up to the busy timeout), so
+        what it reads cannot change before it writes. Without it, SQLite reads outside any
+        transaction and the write begins later, on a newer file. PostgreSQL needs nothing
+        here: its changes lock the rows they read (``FOR UPDATE``).
 
         A server that did not answer is not asked again for :data:`AWAY_SECONDS`:
         meanwhile every call fails at once with the same one line, so pages never
@@ -155,6 +161,8 @@ class Database:
         started = time.monotonic()
         try:
             with Session(self.engine) as session, session.begin():
+                if write and self.engine.dialect.name == "sqlite":
+                    session.connection().exec_driver_sql("BEGIN IMMEDIATE")
                 yield session
         except SQLAlchemyError as error:
             explained = self.explain(error)
@@ -165,12 +173,13 @@ class Database:
             raise explained from None
         self._away_error = None
 
-    def run(self, action: Callable[[Session], T]) -> T:
-        """``action(session)`` in one :meth:`transaction`: every statement bounded by
-        :data:`TIMEOUT`, every database error one :class:`StoreError`, a server that did
-        not answer not asked again for :data:`AWAY_SECONDS`. What the store's modules
-        (rooms, classes) call for each read or write."""
-        with self.transaction() as session:
+    def run(self, action: Callable[[Session], T], *, write: bool = False) -> T:
+        """``action(session)`` in one :meth:`transaction` (``write``: a read-then-write
+        change, see there): every statement bounded by :data:`TIMEOUT`, every database
+        error one :class:`StoreError`, a server that did not answer not asked again for
+        :data:`AWAY_SECONDS`. What the store's modules (rooms, classes) call for each read
+        or write."""
+        with self.transaction(write=write) as session:
             return action(session)
 
 
