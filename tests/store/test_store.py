@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from tute_tutor.engine.game import Game
-from tute_tutor.store import ENV_VAR, StoreError, default_url, open_store
+from tute_tutor.store import ENV_VAR, StoreError, default_url, drills, open_store, puzzles
+from tute_tutor.store.export import history_csv
+from tute_tutor.store.mistakes import record_mistakes
 
 
 def _run_python(code: str, env_db: Path) -> str:
@@ -86,16 +88,58 @@ def test_practice_hand_round_trips_its_record(db_url: str) -> None:
 def test_export_csv_has_one_row_per_stored_item_in_time_order(db_url: str) -> None:
     store = open_store(db_url)
     start = datetime(2026, 1, 1, 10, tzinfo=UTC)
-    store.record_answer("ana", kind="legal", rule="montar", correct=True,
-                        at=start + timedelta(minutes=2))
+
+    def at(minutes: int) -> datetime:
+        return start + timedelta(minutes=minutes)
+
+    store.record_answer("ana", kind="legal", rule="montar", correct=True, at=at(2))
     store.record_lesson("ana", "l01", at=start)
     store.record_hand("ana", ruleset="a-dos", record={"format": "tute-hand/1"}, won=False,
-                      totals=[40, 90], at=start + timedelta(minutes=5))
+                      totals=[40, 90], at=at(5))
+    record_mistakes(store, "ana", "h1", "a-dos", [(4, "3b", "three_on_opponent", 10, True)],
+                    at=at(6))
+    puzzles.record_answer(store, "ana", "a-tres+0a1b2c3d/7/2", card="1o", solved=False,
+                          at=at(7))
+    drills.record_sitting(store, "ana", "pisar", right=7, asked=8, stars=2, at=at(8))
+    drills.record_ending(store, "ana", "clasico/3/1", target="points", target_points=10,
+                         points=12, reached=True, at=at(9))
     store.record_answer("luis", kind="legal", rule="pisar", correct=True)
-    rows = list(csv.DictReader(io.StringIO(store.export_csv("ana"))))
-    assert [r["type"] for r in rows] == ["lesson", "answer", "hand"]
-    assert rows[1]["rule"] == "montar" and rows[1]["correct"] == "true"
-    assert rows[2]["totals"] == "40 90" and rows[2]["won"] == "false"
+    rows = list(csv.DictReader(io.StringIO(history_csv(store, "ana"))))
+    assert [r["type"] for r in rows] == ["lesson", "answer", "hand", "mistake", "puzzle",
+                                         "drill", "ending"]
+    lesson, answer, hand, mistake, puzzle, drill, ending = rows
+    assert lesson["lesson_id"] == "l01"
+    assert answer["rule"] == "montar" and answer["correct"] == "true"
+    assert hand["totals"] == "40 90" and hand["won"] == "false"
+    assert (mistake["kind"], mistake["ruleset"]) == ("three_on_opponent", "a-dos")
+    assert json.loads(mistake["detail"]) == {"trick": 4, "card": "3b", "cost": 10,
+                                             "exact": True}
+    assert (puzzle["ruleset"], puzzle["correct"]) == ("a-tres", "false")
+    assert json.loads(puzzle["detail"])["puzzle"] == "a-tres+0a1b2c3d/7/2"
+    assert (drill["kind"], drill["rule"]) == ("drill", "pisar")
+    assert json.loads(drill["detail"]) == {"right": 7, "asked": 8, "stars": 2}
+    assert (ending["ruleset"], ending["kind"], ending["correct"]) == ("clasico", "points",
+                                                                      "true")
+    assert json.loads(ending["detail"])["points"] == 12
+
+
+def test_fingerprint_changes_with_every_kind_of_history(db_url: str) -> None:
+    """The progress page caches its figures and its download on the fingerprint: a puzzle
+    answered or a drill sat must show up in them too."""
+    store = open_store(db_url)
+    seen = {store.fingerprint("ana")}
+    for keep in (lambda: store.record_answer("ana", kind="legal", rule="montar", correct=True),
+                 lambda: puzzles.record_answer(store, "ana", "clasico/1/1", card="1o",
+                                               solved=True),
+                 lambda: drills.record_sitting(store, "ana", "pisar", right=1, asked=1,
+                                               stars=1),
+                 lambda: drills.record_ending(store, "ana", "clasico/3/1", target="ultimas",
+                                              target_points=0, points=0, reached=False),
+                 lambda: record_mistakes(store, "ana", "h2", "clasico",
+                                         [(1, "1o", "three_on_opponent", 3, False)])):
+        keep()
+        seen.add(store.fingerprint("ana"))
+    assert len(seen) == 6
 
 
 def test_damaged_file_gives_one_clear_line_and_stays_untouched(tmp_path: Path) -> None:

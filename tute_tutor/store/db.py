@@ -10,8 +10,6 @@ The names other modules import from here (``OwnedProfile``, ``new_token``,
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -49,6 +47,7 @@ from tute_tutor.store.learners import (
     new_token,
 )
 from tute_tutor.store.tables import (
+    HISTORY_TABLES,
     MAX_STATE_KEY,
     AnswerRow,
     HandRow,
@@ -288,7 +287,8 @@ class Store(CarryCodes):
         return self.run(run)
 
     def fingerprint(self, profile: str) -> tuple[int, ...]:
-        """Counts and last ids of ``profile``'s rows: changes whenever its history does.
+        """Counts and last ids of ``profile``'s rows (answers, lessons, hands, mistakes,
+        puzzles, drills, endings): changes whenever its history does.
 
         Cheap enough for every page run; caches key their figures on it.
         """
@@ -301,7 +301,7 @@ class Store(CarryCodes):
             if pid is None:
                 return (0,)
             out: list[int] = [pid]
-            for table in (AnswerRow, LessonRow, HandRow):
+            for table in HISTORY_TABLES:
                 count, last = session.execute(
                     select(func.count(table.id), func.max(table.id))
                     .where(table.profile_id == pid)).one()
@@ -310,28 +310,7 @@ class Store(CarryCodes):
 
         return self.run(run)
 
-    # ------------------------------------------------------------- export / reset
-    def export_csv(self, profile: str) -> str:
-        """All of ``profile``'s history as CSV text, one row per answer, lesson or hand."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["type", "at", "kind", "rule", "correct", "lesson_id", "ruleset",
-                         "won", "totals", "detail"])
-        rows: list[tuple[datetime, list[str]]] = []
-        for a in self.answers(profile):
-            rows.append((a.at, ["answer", a.at.isoformat(), a.kind, a.rule,
-                                str(a.correct).lower(), "", "", "", "",
-                                json.dumps(a.detail, ensure_ascii=False)]))
-        for lesson in self.lessons(profile):
-            rows.append((lesson.at, ["lesson", lesson.at.isoformat(), "", "", "",
-                                     lesson.lesson_id, "", "", "", ""]))
-        for h in self.hands(profile):
-            rows.append((h.at, ["hand", h.at.isoformat(), "", "", "", "", h.ruleset,
-                                str(h.won).lower(), " ".join(str(t) for t in h.totals), ""]))
-        for _, row in sorted(rows, key=lambda item: item[0]):
-            writer.writerow(row)
-        return out.getvalue()
-
+    # ------------------------------------------------------------- reset
     def reset(self, profile: str) -> None:
         """Erase ``profile``'s answers, lessons, hands and saved states (the profile
         itself stays)."""

@@ -39,7 +39,7 @@ from tute_tutor.store.tables import (
     PuzzleLearnerRow,
     PuzzleRatingRow,
     insert_or_skip,
-    utc_now,
+    naive_utc,
 )
 
 
@@ -116,7 +116,7 @@ def record_answer(store: Store, profile: str, puzzle_id: str, *, card: str, solv
             row.rating, row.rd, row.vol = after.rating, after.rd, after.vol
             row.plays += 1
         day = None if daily is None else datetime(daily.year, daily.month, daily.day)
-        session.add(PuzzleAttemptRow(profile_id=pid, puzzle_id=puzzle_id, at=at or utc_now(),
+        session.add(PuzzleAttemptRow(profile_id=pid, puzzle_id=puzzle_id, at=naive_utc(at),
                                    card=str(card)[:4], solved=bool(solved), daily=day,
                                    before=learner_before.rating,
                                    after=learner_after.rating))
@@ -126,7 +126,8 @@ def record_answer(store: Store, profile: str, puzzle_id: str, *, card: str, solv
 
 
 def attempts(store: Store, profile: str) -> list[dict[str, Any]]:
-    """The profile's answers, oldest first (puzzle id, card, solved, ratings, daily day)."""
+    """The profile's answers, oldest first (puzzle id, card, solved, ratings, when, daily
+    day)."""
 
     def run(session: Session) -> list[dict[str, Any]]:
         pid = store.profile_id_in(session, profile, create=False)
@@ -135,7 +136,7 @@ def attempts(store: Store, profile: str) -> list[dict[str, Any]]:
         rows = session.scalars(select(PuzzleAttemptRow).where(PuzzleAttemptRow.profile_id == pid)
                                .order_by(PuzzleAttemptRow.id)).all()
         return [{"puzzle": r.puzzle_id, "card": r.card, "solved": r.solved,
-                 "before": r.before, "after": r.after,
+                 "before": r.before, "after": r.after, "at": r.at,
                  "daily": None if r.daily is None else r.daily.date()} for r in rows]
 
     return store.run(run)

@@ -311,6 +311,12 @@ class MistakeRow(Base):
     exact: Mapped[bool] = mapped_column(Boolean)
 
 
+HISTORY_TABLES: Final = (AnswerRow, LessonRow, HandRow, MistakeRow, PuzzleAttemptRow,
+                         DrillSittingRow, EndingResultRow)
+"""The tables of what a learner did, one row per thing (the history the progress page
+shows and exports)."""
+
+
 def utc_now() -> datetime:
     """Now in UTC without tzinfo (SQLite keeps no zones; every stored time is UTC)."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -349,10 +355,10 @@ def insert_or_skip(session: Session, table: type[Base], values: dict[str, Any]) 
     return insert_row(session, table, values).on_conflict_do_nothing()
 
 
-__all__ = ["MAX_ENDING_ID", "MAX_MISTAKE_KIND", "MAX_PUZZLE_ID", "MAX_SKILL", "MAX_STATE_KEY",
-           "AnswerRow", "Base", "ClassAnswerRow", "ClassParticipantRow", "ClassQuestionRow",
-           "ClassSessionRow", "DrillSittingRow", "EndingResultRow", "HandRow",
-           "LearnerRow", "LessonRow", "MistakeRow", "ProfileRow", "PuzzleAttemptRow",
-           "PuzzleLearnerRow",
-           "PuzzleRatingRow", "RoomRow", "StateRow", "TokenRow", "insert_or_skip",
-           "insert_row", "metadata", "naive_utc", "upsert", "utc_now"]
+__all__ = ["HISTORY_TABLES", "MAX_ENDING_ID", "MAX_MISTAKE_KIND", "MAX_PUZZLE_ID", "MAX_SKILL",
+           "MAX_STATE_KEY", "AnswerRow", "Base", "ClassAnswerRow", "ClassParticipantRow",
+           "ClassQuestionRow", "ClassSessionRow", "DrillSittingRow", "EndingResultRow",
+           "HandRow", "LearnerRow", "LessonRow", "MistakeRow", "ProfileRow",
+           "PuzzleAttemptRow", "PuzzleLearnerRow", "PuzzleRatingRow", "RoomRow", "StateRow",
+           "TokenRow", "insert_or_skip", "insert_row", "metadata", "naive_utc", "upsert",
+           "utc_now"]

@@ -17,6 +17,7 @@ from tute_tutor.quiz.generator import rule_label
 from tute_tutor.render import charts
 from tute_tutor.store import StoreError, stats
 from tute_tutor.store import drills as drill_store
+from tute_tutor.store.export import history_csv
 from tute_tutor.store.mistakes import KindSummary, mistake_summary
 from tute_tutor.teach.done import lessons_done
 from tute_tutor.ui import settings, tr
@@ -66,11 +67,11 @@ def progress_data(location: str, profile: str, fingerprint: tuple[int, ...],
         figures["lessons"] = charts.lessons_figure(stats.lessons_series(lessons), text, lang)
     weakest = [rule_name(r["rule"]) for r in mastery[:3]]
     return {"summary": stats.summary(answers, lessons, hands), "figures": figures,
-            "weakest": weakest, "csv": store.export_csv(profile)}
+            "weakest": weakest, "csv": history_csv(store, profile)}
 
 
 def confirm_reset(profile: str) -> None:
-    """Ask before erasing: the profile's answers, lessons and hands go for good."""
+    """Ask before erasing: everything the profile did goes for good."""
     st.warning(tr("progress.reset_warning", name=profile_markdown(profile)))
     left, right = st.columns(2)
     if left.button(tr("progress.reset_confirm"), key="progress_reset_yes", type="primary"):
