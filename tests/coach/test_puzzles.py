@@ -218,6 +218,18 @@ def test_a_pools_theme_queue_gives_that_themes_puzzles_in_the_seeds_order() -> N
     assert pool.ready("counting") == 2 and pool.ready() == 0
 
 
+def test_a_closed_pool_stops_its_scan_and_hands_out_only_what_is_ready() -> None:
+    pool = PuzzlePool("a-tres", seed=6, size=8, warm=True)
+    first = pool.take()
+    assert pool.close(timeout=WAIT_S)
+    ready = pool.ready()
+    rest = [pool.take() for _ in range(ready)]
+    assert [first, *rest] == generate(6, 1 + ready, "a-tres")
+    with pytest.raises(PuzzleError, match="no more puzzles"):
+        pool.take(timeout=WAIT_S)  # at once: a closed pool makes nothing new
+    assert pool.wait(timeout=0)
+
+
 def test_a_pool_refuses_a_theme_its_rule_set_cannot_have() -> None:
     with pytest.raises(PuzzleError, match="needs four players"):
         PuzzlePool("a-tres", seed=1).take("partner")

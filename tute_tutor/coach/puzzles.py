@@ -763,6 +763,7 @@ class PuzzlePool:
         self._cond = threading.Condition()
         self._worker: threading.Thread | None = None
         self._exhausted = False
+        self._closed = False
         if warm:
             with self._cond:
                 for theme in (None, *themes_of(ruleset)):
@@ -777,8 +778,8 @@ class PuzzlePool:
     def _wanted(self) -> bool:
         """A queue is short and somebody took from it or waits on it, or its theme turned
         up in the last :data:`POOL_PATIENCE` puzzles scanned (a rare theme nobody plays
-        does not keep the scan running for ever)."""
-        return any(len(queue) < self.size and (theme in self._taken
+        does not keep the scan running for ever). Nothing once :meth:`close` was called."""
+        return not self._closed and any(len(queue) < self.size and (theme in self._taken
                                                or self._waiting.get(theme, 0) > 0
                                                or self._dry.get(theme, 0) < POOL_PATIENCE)
                    for theme, queue in self._queues.items())
@@ -821,7 +822,8 @@ class PuzzlePool:
             self._waiting[theme] = self._waiting.get(theme, 0) + 1
             try:
                 self._wake()
-                found = self._cond.wait_for(lambda: bool(queue) or self._exhausted, timeout)
+                found = self._cond.wait_for(
+                    lambda: bool(queue) or self._exhausted or self._closed, timeout)
             finally:
                 self._waiting[theme] -= 1
             if not found:
@@ -841,6 +843,14 @@ class PuzzlePool:
         ``timeout`` seconds."""
         with self._cond:
             return self._cond.wait_for(lambda: self._worker is None, timeout)
+
+    def close(self, timeout: float = 120.0) -> bool:
+        """Stop the scan after the puzzle it is making (the puzzles ready stay ready);
+        whether it stopped within ``timeout`` seconds. A pool nobody will take from
+        again (a benchmark's, a test's) leaves the machine to the next one."""
+        with self._cond:
+            self._closed = True
+        return self.wait(timeout)
 
 
 # ----------------------------------------------------------------- ratings
