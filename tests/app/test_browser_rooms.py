@@ -195,8 +195,11 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
             if card is not None:  # the others see it without reloading
                 for other, player in players.items():
                     if other != seat:
+                        # visible: the card also shows in the folded log, and as the
+                        # muestra in the dealing line
                         player.page.get_by_text(re.compile(
-                            re.escape(card.name_with_article("es")), re.I)).first.wait_for()
+                            re.escape(card.name_with_article("es")), re.I)).filter(
+                            visible=True).first.wait_for()
             if moves == 12 and not reloaded:
                 check_nothing_hidden(players, store, code)
                 again = players[1].page

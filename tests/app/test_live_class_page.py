@@ -73,7 +73,7 @@ def tap_right(at: AppTest, classes: Classes, code: str) -> None:
     posed = classes.load(code)[0].current
     assert posed is not None
     if posed.multi:
-        at.pills(key=f"join_pick_{posed.index}").set_value(list(posed.answer)).run()
+        at.pills(key=f"join_pick_{posed.index}").set_value(list(posed.answer))
         _button(at, f"join_send_{posed.index}")
     else:
         _button(at, f"join_opt_{posed.index}_{posed.answer[0]}")
@@ -84,7 +84,7 @@ def tap_wrong(at: AppTest, classes: Classes, code: str) -> None:
     assert posed is not None
     wrong = next(o for o in posed.options if o not in posed.answer)
     if posed.multi:
-        at.pills(key=f"join_pick_{posed.index}").set_value([wrong]).run()
+        at.pills(key=f"join_pick_{posed.index}").set_value([wrong])
         _button(at, f"join_send_{posed.index}")
     else:
         _button(at, f"join_opt_{posed.index}_{wrong}")
@@ -165,8 +165,8 @@ def test_wrong_and_unknown_codes_and_a_taken_nickname_get_one_line(db: str) -> N
 
 
 def test_a_card_picked_in_the_same_moment_as_send_is_part_of_the_answer(db: str) -> None:
-    # A fast tap on a last card, then Send, before the page came back from the first tap:
-    # the server sees both in one run, and the answer must hold the choice as sent.
+    # A fast tap on a last card, then Send: the taps stay in the phone's form until Send
+    # carries them, and the answer must hold the choice as sent.
     # The class's one question is fixed (seed 0: eight cards to pick from), as a random
     # one may offer a single card.
     classes = Classes(open_store(db))
@@ -177,8 +177,24 @@ def test_a_card_picked_in_the_same_moment_as_send_is_part_of_the_answer(db: str)
     posed = classes.load(code)[0].current
     assert posed is not None and posed.multi and len(posed.options) >= 2
     first, last = posed.options[0], posed.options[1]
-    ana.pills(key=f"join_pick_{posed.index}").set_value([first]).run()
+    ana.pills(key=f"join_pick_{posed.index}").set_value([first])
     ana.pills(key=f"join_pick_{posed.index}").set_value([first, last])
     _button(ana, f"join_send_{posed.index}")
     answers = classes.load(code)[0].answers
     assert [a.choice for a in answers.values()] == [(first, last)]
+
+
+def test_send_with_no_card_tapped_says_so_and_stores_nothing(db: str) -> None:
+    classes = Classes(open_store(db))
+    deck = generated_specs(["legal"], 1, rules=find_rules("clasico"), difficulty=1, seed=0)
+    code = classes.open(cl.Settings(), deck, teacher=new_token())
+    classes.send_next(code)
+    ana = student(code, "Ana")
+    posed = classes.load(code)[0].current
+    assert posed is not None and posed.multi
+    _button(ana, f"join_send_{posed.index}")
+    assert [e.value for e in ana.error] == [t("live.join.pick_first", LANG)]
+    assert classes.load(code)[0].answers == {}
+    ana.pills(key=f"join_pick_{posed.index}").set_value([posed.options[0]])
+    _button(ana, f"join_send_{posed.index}")
+    assert [a.choice for a in classes.load(code)[0].answers.values()] == [(posed.options[0],)]

@@ -91,6 +91,8 @@ def _on_send_picked(code: str, pills_key: str) -> None:
     choice = list(state.get(pills_key) or [])
     if choice:
         _on_answer(code, choice)
+    else:
+        state[MESSAGE_KEY] = tr("live.join.pick_first")
 
 
 @fragment(run_every=POLL_SECONDS)
@@ -110,13 +112,15 @@ def watch(code: str) -> None:
 def answer_widgets(code: str, posed: cl.Posed, lang: str) -> None:
     q = question(posed, lang)
     if posed.multi:
-        picked = st.pills(tr("live.join.pick"), list(q.options), selection_mode="multi",
-                          key=f"join_pick_{posed.index}", format_func=q.label_of)
-        # The choice is read when Send is pressed, not when the button was drawn: a pill
-        # tapped just before Send (its rerun not yet drawn) still belongs to the answer.
-        st.button(tr("live.join.send"), key=f"join_send_{posed.index}", type="primary",
-                  on_click=_on_send_picked, args=(code, f"join_pick_{posed.index}"),
-                  disabled=not picked, width="stretch")
+        # A form: the taps stay on the phone until Send carries them all in one run, so a
+        # tap never races the page's redraw of the one before (and 40 phones do not rerun
+        # on every tap).
+        with st.form(f"join_form_{posed.index}", border=False):
+            st.pills(tr("live.join.pick"), list(q.options), selection_mode="multi",
+                     key=f"join_pick_{posed.index}", format_func=q.label_of)
+            st.form_submit_button(tr("live.join.send"), key=f"join_send_{posed.index}",
+                                  type="primary", on_click=_on_send_picked,
+                                  args=(code, f"join_pick_{posed.index}"), width="stretch")
         return
     for value in q.options:
         st.button(q.label_of(value), key=f"join_opt_{posed.index}_{value}", width="stretch",
