@@ -117,7 +117,10 @@ def test_the_public_form_names_cards_by_code_and_seats_by_number() -> None:
 
 @pytest.mark.parametrize("theme", [t for t in THEMES if t not in ("partner", "stock")])
 def test_a_theme_filter_gives_only_that_theme(theme: str) -> None:
-    for puzzle in generate(4, 2, "clasico", theme):
+    # a card worth 10 thrown beside the opponent's winning trick is rare: the first such
+    # puzzle of seed 4 comes after 3 s of scanning, the second after 14
+    count = 1 if theme == "mistake" else 2
+    for puzzle in generate(4, count, "clasico", theme):
         assert puzzle.theme == theme
 
 
