@@ -164,11 +164,9 @@ def test_wrong_and_unknown_codes_and_a_taken_nickname_get_one_line(db: str) -> N
     assert at.text_input(key="join_nickname") is not None
 
 
-def test_a_card_picked_in_the_same_moment_as_send_is_part_of_the_answer(db: str) -> None:
-    # A fast tap on a last card, then Send: the taps stay in the phone's form until Send
-    # carries them, and the answer must hold the choice as sent.
-    # The class's one question is fixed (seed 0: eight cards to pick from), as a random
-    # one may offer a single card.
+def _one_card_question(db: str) -> tuple[Classes, str, AppTest, cl.Posed]:
+    """A class whose one question is fixed (seed 0: eight cards to pick from, as a random
+    one may offer a single card), posed, and Ana's phone in it."""
     classes = Classes(open_store(db))
     deck = generated_specs(["legal"], 1, rules=find_rules("clasico"), difficulty=1, seed=0)
     code = classes.open(cl.Settings(), deck, teacher=new_token())
@@ -176,6 +174,13 @@ def test_a_card_picked_in_the_same_moment_as_send_is_part_of_the_answer(db: str)
     ana = student(code, "Ana")
     posed = classes.load(code)[0].current
     assert posed is not None and posed.multi and len(posed.options) >= 2
+    return classes, code, ana, posed
+
+
+def test_a_card_picked_in_the_same_moment_as_send_is_part_of_the_answer(db: str) -> None:
+    # A fast tap on a last card, then Send: the taps stay in the phone's form until Send
+    # carries them, and the answer must hold the choice as sent.
+    classes, code, ana, posed = _one_card_question(db)
     first, last = posed.options[0], posed.options[1]
     ana.pills(key=f"join_pick_{posed.index}").set_value([first])
     ana.pills(key=f"join_pick_{posed.index}").set_value([first, last])
@@ -185,13 +190,7 @@ def test_a_card_picked_in_the_same_moment_as_send_is_part_of_the_answer(db: str)
 
 
 def test_send_with_no_card_tapped_says_so_and_stores_nothing(db: str) -> None:
-    classes = Classes(open_store(db))
-    deck = generated_specs(["legal"], 1, rules=find_rules("clasico"), difficulty=1, seed=0)
-    code = classes.open(cl.Settings(), deck, teacher=new_token())
-    classes.send_next(code)
-    ana = student(code, "Ana")
-    posed = classes.load(code)[0].current
-    assert posed is not None and posed.multi
+    classes, code, ana, posed = _one_card_question(db)
     _button(ana, f"join_send_{posed.index}")
     assert [e.value for e in ana.error] == [t("live.join.pick_first", LANG)]
     assert classes.load(code)[0].answers == {}
