@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -15,7 +16,7 @@ from tests.app.learners import session_profile
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.live import classroom as cl
 from tute_tutor.live.deck import generated_specs
-from tute_tutor.store import open_store
+from tute_tutor.store import StoreError, open_store
 from tute_tutor.store.classes import Classes
 from tute_tutor.store.db import new_token
 from tute_tutor.ui.live_class import CODE_KEY
@@ -197,3 +198,31 @@ def test_send_with_no_card_tapped_says_so_and_stores_nothing(db: str) -> None:
     ana.pills(key=f"join_pick_{posed.index}").set_value([posed.options[0]])
     _button(ana, f"join_send_{posed.index}")
     assert [a.choice for a in classes.load(code)[0].answers.values()] == [(posed.options[0],)]
+
+
+def test_a_database_that_does_not_answer_keeps_phone_and_projector_in_the_class(
+        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One line on both screens, the phone not sent back to the code form; once the
+    database answers again both show the class as before (the page's retry fragment
+    reruns them by itself in a browser; here the next run stands for it)."""
+    teacher, code = teacher_with_class(1)
+    _button(teacher, "live_send")
+    ana = student(code, "Ana")
+    heading = t("live.question_n", LANG, n=1)
+    assert heading in _texts(ana)
+    loaded = Classes.load
+
+    def away(self: Classes, wanted: str) -> Any:
+        raise StoreError("the database did not answer", reason="unavailable", where="db")
+
+    monkeypatch.setattr(Classes, "load", away)
+    for at in (ana.run(), teacher.run()):
+        assert not at.exception
+        assert [e.value for e in at.error] == [t("profile.err_unavailable", LANG, where="db")]
+    assert ana.get("text_input") == [] or ana.text_input(key="join_code_input") is None
+    assert heading not in _texts(ana)
+    monkeypatch.setattr(Classes, "load", loaded)
+    for at in (ana.run(), teacher.run()):
+        assert not at.exception and not at.error
+    assert heading in _texts(ana)
+    assert any(b.key == "live_reveal" for b in teacher.button)

@@ -16,7 +16,8 @@ from tests.app.learners import profile_of
 from tute_tutor.engine.cards import CARDS, Card
 from tute_tutor.live import room as R
 from tute_tutor.render.cards import card_label
-from tute_tutor.store import open_store
+from tute_tutor.store import Store, StoreError, open_store
+from tute_tutor.store import rooms as room_store
 from tute_tutor.store.rooms import create_room, load_room
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.words.catalog import t
@@ -147,6 +148,30 @@ def test_a_reload_finds_the_seat_again(db: str) -> None:
     stranger = session("browser-e-token-0123456789", room=code)
     assert "rooms_start" not in {b.key for b in stranger.button}
     assert stranger.text_input(key="rooms_sit_nick") is not None
+
+
+def test_a_database_that_does_not_answer_leaves_the_player_in_the_room(
+        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One line while the room cannot be read, no other way out offered; the next run
+    (the page's retry fragment, in a browser) shows the seat again."""
+    token = "browser-f-token-0123456789"
+    a = session(token)
+    a.text_input(key="rooms_create_nick").input("Fran")
+    a = click(a, next(b.key for b in a.button if b.label == t("rooms.create.submit", "es")))
+    assert "rooms_start" in {b.key for b in a.button}
+    loaded = room_store.load_room
+
+    def away(store: Store, code: str) -> Any:
+        raise StoreError("the database did not answer", reason="unavailable", where="db")
+
+    monkeypatch.setattr(room_store, "load_room", away)
+    a = ok(a.run())
+    assert [e.value for e in a.error] == [t("profile.err_unavailable", "es", where="db")]
+    assert "rooms_start" not in {b.key for b in a.button}
+    assert a.query_params["room"]  # still the room's page
+    monkeypatch.setattr(room_store, "load_room", loaded)
+    a = ok(a.run())
+    assert not a.error and "rooms_start" in {b.key for b in a.button}
 
 
 def _saved(db: str, token: str, build: Any) -> str:

@@ -4,9 +4,9 @@ One server for the whole module (started as a subprocess, exactly as a teacher t
 then, in order: health through nginx, a websocket through nginx under a school's host name,
 a file upload on a sticky session in a real Chromium, a replica killed under a learner who
 reconnects to the other without losing an answer, a stopped PostgreSQL that the app
-survives, and SIGTERM leaving no process behind. Never skipped: without chromium, nginx
-or PostgreSQL the module errors. Every wait on another process is the suite's one
-bound, WAIT_S.
+survives (a phone at a live class redraws the class by itself once it is back), and
+SIGTERM leaving no process behind. Never skipped: without chromium, nginx or PostgreSQL the
+module errors. Every wait on another process is the suite's one bound, WAIT_S.
 """
 
 from __future__ import annotations
@@ -32,6 +32,9 @@ from websockets.sync.client import connect
 from websockets.typing import Origin, Subprotocol
 
 from tests.conftest import WAIT_MS, WAIT_S
+from tute_tutor.engine.variants import find_rules
+from tute_tutor.live.classroom import Settings
+from tute_tutor.live.deck import generated_specs
 from tute_tutor.serve.nginx import ROUTE_COOKIE
 from tute_tutor.serve.postgres import (
     Cluster,
@@ -40,6 +43,9 @@ from tute_tutor.serve.postgres import (
     start_cluster,
     stop_cluster,
 )
+from tute_tutor.store import open_store
+from tute_tutor.store.classes import Classes
+from tute_tutor.store.db import new_token
 from tute_tutor.words.catalog import t
 
 pytestmark = [pytest.mark.browser, pytest.mark.replicas]
@@ -70,6 +76,18 @@ class Served:
 
     def reports(self) -> str:
         return self.stderr.read_text(encoding="utf-8")
+
+    def open_class(self) -> str:
+        """Open a live class of one question in the served database; its code."""
+        port = self.state["postgres"]["port"]
+        store = open_store(f"postgresql+psycopg://postgres@127.0.0.1:{port}/tute_tutor",
+                           timeout=WAIT_S)
+        try:
+            deck = generated_specs(["trick_winner"], 1, rules=find_rules("clasico"),
+                                   difficulty=1, seed=0)
+            return Classes(store).open(Settings(), deck, teacher=new_token())
+        finally:
+            store.close()
 
     def answers_stored(self) -> int:
         port = self.state["postgres"]["port"]
@@ -290,8 +308,15 @@ def test_a_stopped_postgresql_leaves_the_app_teaching_and_loses_no_answer(
     learner.goto(f"{served.url}quiz?lang=en&kinds={QUIZ_KINDS}")
     _wait_for_app(learner)
     before = served.answers_stored()
+    phone = learner.context.new_page()  # a phone at a live class's door
+    phone.goto(f"{served.url}join?class={served.open_class()}&lang=en")
+    nickname = phone.get_by_label(t("live.join.nickname", "en"))
+    nickname.wait_for()
     stop_cluster(cluster)
     try:
+        phone.reload()  # the class cannot be read: one line, and the phone stays there
+        phone.locator("[data-testid='stMain'] [data-testid='stAlert']").first.wait_for()
+        assert nickname.count() == 0 and "Traceback" not in phone.content()
         _answer_a_question(learner)
         main = learner.locator("[data-testid='stMain']")
         warning = main.locator("[data-testid='stAlert']").filter(
@@ -304,6 +329,8 @@ def test_a_stopped_postgresql_leaves_the_app_teaching_and_loses_no_answer(
         main.get_by_text(t("quiz.page.pending", "en", n=2)).wait_for()
     finally:
         start_cluster(cluster.data_dir, cluster.port)
+    nickname.wait_for()  # the phone redrew the class by itself once PostgreSQL answered
+    phone.close()
     deadline = time.monotonic() + WAIT_S
     while "PostgreSQL stopped" not in served.reports() and time.monotonic() < deadline:
         time.sleep(0.2)

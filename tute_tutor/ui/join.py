@@ -17,7 +17,14 @@ from tute_tutor.live import classroom as cl
 from tute_tutor.store import StoreError
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.layout import fragment
-from tute_tutor.ui.live_common import POLL_SECONDS, classes, draw_board, error_line, question
+from tute_tutor.ui.live_common import (
+    POLL_SECONDS,
+    classes,
+    draw_board,
+    error_line,
+    question,
+    redraw_when_back,
+)
 from tute_tutor.ui.profile import browser_token, current_profile, keep_token_in_browser
 from tute_tutor.ui.state import tr_count
 
@@ -183,7 +190,11 @@ def render_join_page() -> None:
         code = cl.clean_code(wanted)
         store = classes()
         session, now = store.load(code)
-    except (cl.ClassError, StoreError) as error:
+    except StoreError as error:  # the class is still there: stay in it, try again
+        st.error(error_line(error))
+        redraw_when_back(lambda: classes().load(code))
+        return
+    except cl.ClassError as error:
         st.error(error_line(error))
         state.pop(CODE_KEY, None)
         st.query_params.pop(QUERY_KEY, None)

@@ -27,7 +27,14 @@ from tute_tutor.store import StoreError
 from tute_tutor.ui import builder as tb
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.layout import fragment
-from tute_tutor.ui.live_common import POLL_SECONDS, classes, draw_board, error_line, question
+from tute_tutor.ui.live_common import (
+    POLL_SECONDS,
+    classes,
+    draw_board,
+    error_line,
+    question,
+    redraw_when_back,
+)
 from tute_tutor.ui.profile import browser_token
 from tute_tutor.ui.state import tr_count
 
@@ -314,6 +321,8 @@ def render_live_class() -> None:
     except (cl.ClassError, StoreError) as error:
         st.error(error_line(error))
         st.button(tr("live.leave"), key="live_leave_err", on_click=_leave)
+        if isinstance(error, StoreError):
+            redraw_when_back(lambda: classes().load(code))
         return
     share_block(code)
     posed = session.current

@@ -1,14 +1,17 @@
-"""What the teacher's live class and the students' join page share: the store of
-classes, the one-line words of a class error, and drawing a question's cards."""
+"""What the teacher's live class, the students' join page and the rooms share: the
+store of classes, the one-line words of a class error, drawing a question's cards, the
+pace of the polls, and the redraw once the store answers again."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Final
 
 import streamlit as st
 
 from tute_tutor.engine.cards import SUIT_LETTERS, Card, suit_name
+from tute_tutor.engine.errors import TuteError
 from tute_tutor.live import classroom as cl
 from tute_tutor.live.deck import question_for
 from tute_tutor.quiz.question import QuizQuestion
@@ -16,6 +19,7 @@ from tute_tutor.store import StoreError
 from tute_tutor.store.classes import Classes
 from tute_tutor.ui import tr
 from tute_tutor.ui.cards import show_cards, show_trick
+from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.profile import get_store, store_message
 
 PACE_VAR: Final = "TUTE_TUTOR_PACE"
@@ -45,6 +49,35 @@ REASONS = ("bad_code", "unknown_code", "ended", "locked", "nickname_taken", "bad
            "removed", "not_joined", "no_question", "closed", "already", "bad_choice", "full",
            "deck_done", "bad_deck", "bad_kind", "bad_question", "busy", "bad_timer",
            "too_many_questions", "no_participant")
+
+
+RETRY_KEY: Final = "live_retry_armed"
+"""Set by :func:`redraw_when_back`'s first run inside the page's run: only its later,
+timed runs ask the store again."""
+
+
+def redraw_when_back(probe: Callable[[], object]) -> None:
+    """Drawn under a "the database did not answer" line: asks again with ``probe`` (the
+    read that failed) every poll and redraws the whole page as soon as it goes through,
+    so a projector, a phone or a room never stays on the error until somebody reloads.
+    Never sooner than one poll after the page's run: a page whose read keeps failing is
+    redrawn at most once a poll."""
+    st.session_state[RETRY_KEY] = False
+    _retry(probe)
+
+
+@fragment(run_every=POLL_SECONDS)
+def _retry(probe: Callable[[], object]) -> None:
+    if not st.session_state.get(RETRY_KEY):
+        st.session_state[RETRY_KEY] = True  # the page's own run: ask from the next poll
+        return
+    try:
+        probe()
+    except StoreError:
+        return
+    except TuteError:
+        pass  # the store answered with a refusal: the redrawn page words it
+    st.rerun(scope="app")
 
 
 def classes() -> Classes:

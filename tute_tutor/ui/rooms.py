@@ -33,7 +33,7 @@ from tute_tutor.store import rooms as room_store
 from tute_tutor.ui.builder import public_root
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
 from tute_tutor.ui.layout import fragment, page_header
-from tute_tutor.ui.live_common import PACE, POLL_SECONDS
+from tute_tutor.ui.live_common import PACE, POLL_SECONDS, redraw_when_back
 from tute_tutor.ui.profile import (
     browser_token,
     current_profile,
@@ -580,9 +580,12 @@ def room_page(code: str) -> None:
     lang = _lang()
     try:
         room = room_store.load_room(get_store(), code)
-    except (R.RoomError, StoreError) as err:
-        st.error(error_text(err, lang) if isinstance(err, R.RoomError)
-                 else store_message(err))
+    except R.RoomError as err:
+        st.error(error_text(err, lang))
+        return
+    except StoreError as err:
+        st.error(store_message(err))
+        redraw_when_back(lambda: room_store.load_room(get_store(), code))
         return
     if room is None:
         st.warning(error_text(R.RoomError("no_room"), lang))
