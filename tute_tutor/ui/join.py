@@ -109,11 +109,8 @@ def watch(code: str) -> None:
         poll = classes().poll(code)
     except (cl.ClassError, StoreError):
         return
-    seen = poll.version
-    if state.get(SEEN_KEY) not in (None, seen):
-        state[SEEN_KEY] = seen
+    if poll.version != state.get(SEEN_KEY):  # the page's run wrote what it drew
         st.rerun()
-    state[SEEN_KEY] = seen
 
 
 def answer_widgets(code: str, posed: cl.Posed, lang: str) -> None:
@@ -200,6 +197,7 @@ def render_join_page() -> None:
         st.query_params.pop(QUERY_KEY, None)
         code_form()
         return
+    state[SEEN_KEY] = session.version  # what :func:`watch` compares each poll with
     try:
         person = session.by_token(participant_token(code))
         if person is not None and person.removed:

@@ -94,7 +94,6 @@ def _open() -> None:
         _say(error)
         return
     state[CODE_KEY] = code
-    state[SEEN_KEY] = None
     st.query_params[QUERY_KEY] = code
 
 
@@ -136,11 +135,8 @@ def live_counts(code: str, deadline: float | None, closed: bool) -> None:
     except (cl.ClassError, StoreError) as error:
         st.caption(error_line(error))
         return
-    seen = (poll.version, poll.question)
-    if state.get(SEEN_KEY) not in (None, seen):
-        state[SEEN_KEY] = seen
+    if (poll.version, poll.question) != state.get(SEEN_KEY):  # what the page's run drew
         st.rerun()
-    state[SEEN_KEY] = seen
     with st.container(horizontal=True, key="live_counts"):
         st.metric(tr("live.joined"), poll.joined)
         if poll.question >= 0:
@@ -324,8 +320,11 @@ def render_live_class() -> None:
         if isinstance(error, StoreError):
             redraw_when_back(lambda: classes().load(code))
         return
-    share_block(code)
     posed = session.current
+    # what live_counts compares each poll with: a redraw that never came is asked again
+    state[SEEN_KEY] = (session.version, session.questions[-1].index if session.questions
+                       else -1)
+    share_block(code)
     live_counts(code, None if posed is None else posed.deadline,
                 posed is None or not posed.is_open(now))
     controls(session, now, deck_size)
