@@ -28,7 +28,7 @@ from tute_tutor.engine.variants import find_rules
 from tute_tutor.words.catalog import t_count
 
 KEYS = ["deals", "hands", "a_hands_won", "b_hands_won", "a_win_rate", "ci95",
-        "a_mean_margin", "margin_ci95", "ruleset", "overrides", "a", "b", "seconds"]
+        "a_mean_margin", "margin_ci95", "ruleset", "overrides", "a", "b", "resumed", "seconds"]
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -230,3 +230,91 @@ def test_parallel_jobs_give_the_same_summary_and_log_in_deal_order() -> None:
     second.pop("seconds")
     assert first == second
     assert one == two and [line["deal"] for line in two] == [0, 1, 2, 3]
+
+
+RESUMED = ("--ruleset", "a-dos", "--a", "2", "--b", "1", "--deals", "4", "--seed", "8")
+
+
+def _whole_run(tmp_path) -> tuple[dict[str, object], list[str]]:
+    log = tmp_path / "whole.jsonl"
+    done = _cli(*RESUMED, "--log", str(log), "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout), log.read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+def _error(done: subprocess.CompletedProcess[str]) -> dict[str, str]:
+    assert done.returncode == 2, done.stdout
+    error: dict[str, str] = json.loads(done.stdout)["error"]
+    assert "\n" not in error["message"] and "Traceback" not in done.stderr
+    return error
+
+
+def test_a_stopped_run_resumed_from_its_log_sums_up_as_the_whole_run(tmp_path) -> None:
+    whole, lines = _whole_run(tmp_path)
+    log = tmp_path / "stopped.jsonl"
+    # two deals written, the third cut off while it was written
+    log.write_text(lines[0] + lines[1] + lines[2][:40], encoding="utf-8")
+    done = _cli(*RESUMED, "--log", str(log), "--resume", "--json")
+    assert done.returncode == 0, done.stderr
+    resumed = json.loads(done.stdout)
+    assert resumed["resumed"] == 2 and whole["resumed"] == 0
+    for summary in (whole, resumed):
+        summary.pop("seconds")
+        summary.pop("resumed")
+    assert resumed == whole
+    assert log.read_text(encoding="utf-8").splitlines(keepends=True) == lines
+
+
+def test_resume_with_no_log_yet_plays_every_deal(tmp_path) -> None:
+    whole, lines = _whole_run(tmp_path)
+    log = tmp_path / "new.jsonl"
+    done = _cli(*RESUMED, "--log", str(log), "--resume", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["a_hands_won"] == whole["a_hands_won"]
+    assert log.read_text(encoding="utf-8").splitlines(keepends=True) == lines
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--seed", "9"), "seed 8 where this run has 9"),
+    (("--b", "2"), "has b"),
+    (("--ruleset", "clasico"), "has ruleset \"a-dos\""),
+    (("--deals", "1"), "more than the 1 deals asked"),
+])
+def test_resume_refuses_the_log_of_another_run(tmp_path, args: tuple[str, ...],
+                                               words: str) -> None:
+    _, lines = _whole_run(tmp_path)
+    log = tmp_path / "other.jsonl"
+    log.write_text(lines[0] + lines[1], encoding="utf-8")
+    options = dict(zip(RESUMED[::2], RESUMED[1::2], strict=True))
+    options.update(dict(zip(args[::2], args[1::2], strict=True)))
+    argv = [item for pair in options.items() for item in pair]
+    error = _error(_cli(*argv, "--log", str(log), "--resume", "--json"))
+    assert error["code"] == "bad_arena" and words in error["message"], error
+    assert log.read_text(encoding="utf-8") == lines[0] + lines[1]
+
+
+def test_resume_refuses_a_log_whose_last_deal_would_not_play_the_same(tmp_path) -> None:
+    _, lines = _whole_run(tmp_path)
+    changed = json.loads(lines[1])
+    events = changed["hands"][0]["record"]["events"]
+    events[3], events[4] = events[4], events[3]
+    log = tmp_path / "changed.jsonl"
+    log.write_text(lines[0] + json.dumps(changed) + "\n", encoding="utf-8")
+    error = _error(_cli(*RESUMED, "--log", str(log), "--resume", "--json"))
+    assert "deal 1" in error["message"] and "does not play again" in error["message"]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("not json\n", "line 1 of"),
+    ("[1, 2]\n", "is not a tute-arena-deal/1 line"),
+    ("\udcff\n", "not UTF-8"),
+])
+def test_resume_names_the_bad_line_of_a_log(tmp_path, text: str, words: str) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_bytes(text.encode("utf-8", "surrogateescape"))
+    error = _error(_cli(*RESUMED, "--log", str(log), "--resume", "--json"))
+    assert words in error["message"], error
+
+
+def test_resume_without_a_log_is_a_usage_error() -> None:
+    assert _error(_cli(*RESUMED, "--resume", "--json"))["code"] == "usage"

@@ -15,7 +15,8 @@ per hand with its 95% interval; the margin's interval is taken over the deals (t
 a deal's two plays is one observation), since the two plays of a deal are not independent.
 :func:`deal_log` gives the line the ``--log`` file keeps for a deal: its seed, the players
 and each play's ``tute-hand/1`` record (every card, cante and swap), which
-:func:`replay_deal` plays again and compares.
+:func:`replay_deal` plays again and compares; :func:`logged_outcomes` reads a line back
+so that a stopped run can be resumed from its log (``run_arena(..., done=...)``).
 
 >>> from tute_tutor.engine.variants import find_rules
 >>> summary = run_arena(find_rules("clasico"), 1, 1, deals=2, seed=3)
@@ -25,11 +26,12 @@ and each play's ``tute-hand/1`` record (every card, cante and swap), which
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -206,15 +208,49 @@ def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float]:
 _Job = tuple[Rules, Side, Side, int, int]
 
 
+def logged_outcomes(line: object, rules: Rules, a: Side, b: Side, seed: int,
+                    deal: int) -> list[HandOutcome]:
+    """The outcomes of both plays that a log line keeps, once it is checked to be deal
+    ``deal`` of this run (same rule set, seed and players); raise :class:`ArenaError`
+    saying what differs otherwise."""
+    if not isinstance(line, dict) or line.get("format") != LOG_FORMAT:
+        raise ArenaError(f"its line {deal + 1} is not a {LOG_FORMAT} line")
+    expected = {"ruleset": rules.ruleset, "overrides": rules.overrides_dict(), "seed": seed,
+                "deal": deal, "a": a.to_json(), "b": b.to_json()}
+    for key, value in expected.items():
+        if line.get(key) != value:
+            raise ArenaError(f"its line {deal + 1} has {key} {_shown(line.get(key))} where "
+                             f"this run has {_shown(value)}: it is another run's log")
+    hands = line.get("hands")
+    outcomes: list[HandOutcome] = []
+    if isinstance(hands, list) and len(hands) == 2:
+        for swapped, hand in zip((False, True), hands, strict=True):
+            if not isinstance(hand, dict):
+                break
+            won, margin = hand.get("a_won"), hand.get("a_margin")
+            if (hand.get("swapped") is not swapped or not isinstance(won, bool)
+                    or isinstance(margin, bool) or not isinstance(margin, int)):
+                break
+            outcomes.append(HandOutcome(deal, swapped, won, margin))
+    if len(outcomes) != 2:
+        raise ArenaError(f"its line {deal + 1} does not hold the two plays of deal {deal}")
+    return outcomes
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _deal_job(args: _Job) -> tuple[list[HandOutcome], dict[str, Any]]:
     return play_logged_deal(*args)
 
 
-def iter_deals(rules: Rules, a: Side, b: Side, deals: int, seed: int,
-               jobs: int = 1) -> Iterator[tuple[list[HandOutcome], dict[str, Any]]]:
-    """The outcomes and log line deal by deal, in order (in parallel processes when
-    ``jobs`` > 1)."""
-    jobs_args = ((rules, a, b, seed, d) for d in range(deals))
+def iter_deals(rules: Rules, a: Side, b: Side, deals: int, seed: int, jobs: int = 1,
+               first: int = 0) -> Iterator[tuple[list[HandOutcome], dict[str, Any]]]:
+    """The outcomes and log line deal by deal, in order, from deal ``first`` (in
+    parallel processes when ``jobs`` > 1)."""
+    jobs_args = ((rules, a, b, seed, d) for d in range(first, deals))
     if jobs <= 1:
         for args in jobs_args:
             yield _deal_job(args)
@@ -250,25 +286,37 @@ def check_arguments(level_a: int | Side, level_b: int | Side, deals: int) -> Non
 def run_arena(rules: Rules, level_a: int | Side, level_b: int | Side, deals: int,
               seed: int = 0, *, jobs: int = 1,
               progress: Callable[[dict[str, Any]], None] | None = None,
-              log: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+              log: Callable[[dict[str, Any]], None] | None = None,
+              done: Sequence[Sequence[HandOutcome]] = ()) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and sum them up as the ``arena`` command prints.
 
     ``progress`` is called after each deal with the running ``hands``, ``a_hands_won``
-    and ``a_mean_margin``; ``log`` with each deal's log line, in deal order.
+    and ``a_mean_margin``; ``log`` with each deal's log line, in deal order. ``done``
+    holds the outcomes of the first deals when a run is resumed from its log
+    (:func:`logged_outcomes`): those deals count and are not played again.
     """
     a, b = _side(level_a), _side(level_b)
     check_arguments(a, b, deals)
+    if len(done) > deals:
+        raise ArenaError(f"{len(done)} deals are done already, more than the {deals} asked")
     started = time.perf_counter()
     won = 0
     hands = 0
     per_deal: list[float] = []
     margins: list[int] = []
-    for outcomes, line in iter_deals(rules, a, b, deals, seed, jobs):
+
+    def count(outcomes: Sequence[HandOutcome]) -> None:
+        nonlocal won, hands
         for outcome in outcomes:
             hands += 1
             won += outcome.a_won
             margins.append(outcome.a_margin)
         per_deal.append(statistics.fmean(o.a_margin for o in outcomes))
+
+    for outcomes in done:
+        count(outcomes)
+    for outcomes, line in iter_deals(rules, a, b, deals, seed, jobs, first=len(done)):
+        count(outcomes)
         if log is not None:
             log(line)
         if progress is not None:
@@ -289,6 +337,7 @@ def run_arena(rules: Rules, level_a: int | Side, level_b: int | Side, deals: int
         "overrides": rules.overrides_dict(),
         "a": a.to_json(),
         "b": b.to_json(),
+        "resumed": len(done),
         "seconds": round(time.perf_counter() - started, 2),
     }
 
