@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.app.conftest import save_screenshot
 from tests.conftest import WAIT_S
 from tute_tutor.engine.cards import Card, cards_of
 from tute_tutor.live import room as R
@@ -127,6 +128,25 @@ def check_nothing_hidden(players: dict[int, Player], store: Store, code: str) ->
                                                           found.end() + 200] if found else "")
 
 
+def _wait_shown(page: Any, card: Card, who: str, store: Store, code: str) -> None:
+    """Wait until ``page`` shows ``card`` played, visibly (the card also shows in the
+    folded log, and as the muestra in the dealing line). If it never does, save a picture
+    of that page and fail saying what it showed and where the room was."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.get_by_text(re.compile(re.escape(card.name_with_article("es")), re.I)).filter(
+            visible=True).first.wait_for()
+    except PlaywrightTimeout as stuck:
+        save_screenshot(page, "rooms-stuck-" + who.split(",")[0].replace(" ", "-"))
+        room = _newest(store, code)
+        shown = page.locator("[data-testid='stMain']").inner_text()[-1500:]
+        raise AssertionError(
+            f"{card} never showed on the page of {who} (waited {WAIT_S:.0f} s); the room: "
+            f"version {room.version}, {room.status}, to act {R.to_act(room)}; the page "
+            f"showed: {shown}") from stuck
+
+
 def _mask(cards: list[Card]) -> int:
     mask = 0
     for card in cards:
@@ -195,11 +215,8 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
             if card is not None:  # the others see it without reloading
                 for other, player in players.items():
                     if other != seat:
-                        # visible: the card also shows in the folded log, and as the
-                        # muestra in the dealing line
-                        player.page.get_by_text(re.compile(
-                            re.escape(card.name_with_article("es")), re.I)).filter(
-                            visible=True).first.wait_for()
+                        _wait_shown(player.page, card, f"seat {other + 1}, move {moves}",
+                                    store, code)
             if moves == 12 and not reloaded:
                 check_nothing_hidden(players, store, code)
                 again = players[1].page
