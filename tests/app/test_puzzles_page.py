@@ -235,6 +235,27 @@ def test_hidden_hands_give_sampled_puzzles_with_the_others_face_down(db: Path) -
         assert f"{CARDS[card].name('en')}: {value} points" in text
 
 
+def test_hidden_hands_at_the_stock_keep_the_card_still_to_draw_face_down(db: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.query_params["lang"] = "en"
+    at.query_params["rules"] = "a-dos"
+    at.run()
+    at.switch_page("pages/puzzles.py")
+    at.query_params["theme"] = "stock"
+    at.run()
+    at.toggle(key="puzzles_hidden").set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+    puzzle = current(at)
+    assert puzzle.sampled and puzzle.theme == "stock" and len(puzzle.stock) == 2
+    hidden, face = (CARDS[c].name("en") for c in puzzle.stock)
+    captions = "\n".join(str(c.value) for c in at.caption)
+    assert "the hidden one, face down" in captions and face in captions
+    assert hidden not in captions
+    pick(at, puzzle, puzzle.best[0])
+    captions = "\n".join(str(c.value) for c in at.caption)
+    assert f"the hidden one ({hidden})" in captions  # named once the card is played
+
+
 def test_the_sidebars_flags_make_the_puzzles(db: Path) -> None:
     from tute_tutor.coach.puzzles import puzzle_by_id
     from tute_tutor.engine.variants import find_rules

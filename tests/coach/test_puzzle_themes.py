@@ -6,10 +6,14 @@ reason for the best card comes with each puzzle."""
 from __future__ import annotations
 
 import itertools
+import random
+from dataclasses import replace
 
 import pytest
 
 from tests.engine.helpers import reference_winner
+from tute_tutor.ai import declare_for_all, get_player
+from tute_tutor.ai.base import PlayAction, apply_action
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.puzzles import (
     MIN_MARGIN,
@@ -19,11 +23,12 @@ from tute_tutor.coach.puzzles import (
     generate,
     iter_puzzles,
     puzzle_by_id,
+    stock_worlds,
     themes_of,
 )
 from tute_tutor.coach.reasons import REASON_KINDS
 from tute_tutor.engine.cards import CARDS, mask_of, parse_cards
-from tute_tutor.engine.game import CABALLO, REY, SWAP_WITH_SEVEN, SWAP_WITH_TWO
+from tute_tutor.engine.game import CABALLO, REY, SWAP_WITH_SEVEN, SWAP_WITH_TWO, Game
 from tute_tutor.engine.tricks import POINTS
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.words.coach import reason_text
@@ -122,6 +127,85 @@ def test_a_sampled_puzzles_best_card_is_best_in_every_sampled_deal(ruleset: str)
         data = puzzle.to_json()
         assert data["sampled"] is True and len(data["samples"]) == len(puzzle.samples)
         assert puzzle_by_id(puzzle.id) == puzzle
+
+
+def _at_the_stocks_last_trick(seed: int) -> Game:
+    """A seeded tute a dos deal played by level 2 to the second card of the stock's last
+    trick."""
+    rng = random.Random(seed)
+    game = Game.deal("a-dos", rng=rng)
+    players = [get_player(2), get_player(2)]
+    while not (len(game.draw_pile) == 2 and len(game.trick) == 1):
+        declare_for_all(game, players, rng)
+        game.close_moment()
+        seat = game.to_move
+        assert seat is not None
+        apply_action(game, seat, PlayAction(players[seat].choose_card(game.view(seat), rng)))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_stocks_last_trick_with_hidden_hands_has_a_deal_for_each_possible_hidden_card(
+        seed: int) -> None:
+    game = _at_the_stocks_last_trick(seed)
+    seat = game.to_move
+    assert seat is not None
+    other = 1 - seat
+    real_view = game.view(seat)
+    worlds = stock_worlds(game)
+    assert worlds[0] is game
+    hidden = [world.draw_pile[0] for world in worlds]
+    assert len(set(hidden)) == len(hidden)  # one deal per hidden card
+    # the cards the other player showed (a cante still in hand, a swap) stay with it
+    shown = 0
+    for cante in game.cantes:
+        if cante.seat == other:
+            shown |= 1 << (10 * cante.suit + REY) | 1 << (10 * cante.suit + CABALLO)
+    for swap in game.swaps:
+        if swap.seat == other:
+            shown |= swap.taken.bit
+    shown &= game.hands[other]
+    unseen = game.hands[other] | 1 << game.draw_pile[0]
+    assert {1 << c for c in hidden} == {1 << c for c in range(40)
+                                       if unseen >> c & 1 and not shown >> c & 1}
+    for world in worlds:
+        # the seat to play sees the same in every deal; only the hidden card moves
+        assert world.view(seat) == real_view
+        assert world.draw_pile[1] == game.draw_pile[1]
+        assert world.hands[other] | 1 << world.draw_pile[0] == unseen
+        assert world.hands[other] & shown == shown
+
+
+def test_a_sampled_stock_puzzle_is_valued_in_every_deal_the_seat_cannot_tell_apart() -> None:
+    puzzles = generate(1, 2, "a-dos", "stock", sampled=True)
+    for puzzle in puzzles:
+        assert puzzle.sampled and puzzle.id.endswith("/sampled") and len(puzzle.samples) >= 2
+        me, other = puzzle.to_play, 1 - puzzle.to_play
+        real_hidden, face = puzzle.stock
+        unseen = puzzle.hands[other] | 1 << real_hidden
+        solved, hiddens = [], []
+        for hands in puzzle.samples:
+            assert hands[me] == puzzle.hands[me]
+            assert hands[other].bit_count() == puzzle.hands[other].bit_count()
+            assert hands[other] & ~unseen == 0
+            (hidden,) = (c for c in range(40) if (unseen & ~hands[other]) >> c & 1)
+            hiddens.append(hidden)
+            world = replace(puzzle, hands=hands, stock=(hidden, face))
+            values = {card: stock_value(world, card) for card, _ in puzzle.values}
+            assert all(values[c] == max(values.values()) for c in puzzle.best), puzzle.id
+            solved.append(values)
+        assert real_hidden in hiddens and len(set(hiddens)) == len(hiddens)
+        for card, value in puzzle.values:
+            assert value == round(sum(v[card] for v in solved) / len(solved))
+        top = dict(puzzle.values)[puzzle.best[0]]
+        assert all(v <= top - MIN_MARGIN for c, v in puzzle.values if c not in puzzle.best)
+        assert puzzle_by_id(puzzle.id) == puzzle
+
+
+def test_hidden_hands_in_tute_a_dos_give_cantes_puzzles_at_the_stock() -> None:
+    (puzzle,) = generate(1, 1, "a-dos", "cantes", sampled=True)
+    assert puzzle.sampled and puzzle.theme == "cantes" and len(puzzle.stock) == 2
+    assert len(puzzle.samples) >= 2
 
 
 def test_an_open_puzzle_carries_no_sampled_keys() -> None:

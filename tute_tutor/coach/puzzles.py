@@ -35,6 +35,8 @@ card of the stock's last trick, theme ``stock``: its winner draws the last hidde
 and the other player the face-up trump, the winner swapping the 7 (or 2) for it first
 when that is better for it; each card is valued over those draws, then solved exactly
 (:func:`_stock_puzzle`); one that takes the trick and keeps a pair to sing is ``cantes``.
+With hidden hands such a position is valued in every deal the seat cannot tell from it
+(:func:`stock_worlds`: each unseen card may be the hidden one still to draw).
 
 **The cantes search.** A pair is seldom still unsung a few tricks from the end (a side
 sings at its first trick won), so for a share of the deal indices
@@ -86,7 +88,7 @@ import glicko2
 
 from tute_tutor.ai import declare_for_all, get_player
 from tute_tutor.ai.base import Decision, PlayAction, Player, apply_action
-from tute_tutor.ai.knowledge import sample_worlds
+from tute_tutor.ai.knowledge import infer, sample_worlds
 from tute_tutor.ai.levels import CountingPlayer
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.reasons import Reason, pair_suits, reason_for
@@ -436,9 +438,8 @@ def _cantes_puzzle(rules: Rules, ruleset: str, seed: int, index: int, puzzle_id:
         computer = _players_for(rng, rules.players)
         for point, kind in _cantes_points(game, computer, rng):
             if kind == "stock":
-                if sampled:
-                    continue
-                puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id, cantes_only=True)
+                puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id, cantes_only=True,
+                                       sampled=sampled)
             else:
                 puzzle = _puzzle_here(rules, ruleset, point, puzzle_id)
                 if sampled and puzzle is not None and puzzle.theme == "cantes":
@@ -546,13 +547,61 @@ def _after_trick(game: Game, side_seat: int) -> int:
     return max(outcomes) if winner == side_seat else min(outcomes)
 
 
+def _stock_values(game: Game, seat: int, legal: list[Card], stop: Any = None) -> dict[int, int]:
+    """What each of ``legal`` gives ``seat`` at the second card of the stock's last trick
+    (:func:`_after_trick`); ``stop(values, card)`` may end the valuing early (an empty
+    dict)."""
+    values: dict[int, int] = {}
+    for choice in legal:
+        after = game.replayed()
+        after.play(choice)
+        values[choice.index] = _after_trick(after, seat)
+        if stop is not None and stop(values, choice.index):
+            return {}
+    return values
+
+
+def stock_worlds(game: Game) -> list[Game]:
+    """Two players, the stock's last trick: every deal the seat to play cannot tell from
+    ``game``, one for each unseen card that may be the hidden card still to draw (the
+    others are then the other player's hand; a card it showed, by a cante or a swap, stays
+    in it). Each is ``game``'s deal with that card and the real hidden card exchanged,
+    replayed to the same point (neither card was ever played or seen by the seat)."""
+    seat = game.to_move
+    assert seat is not None and game.rules.has_stock and len(game.draw_pile) == 2
+    hidden = game.draw_pile[0]
+    known = infer(game.view(seat)).known[1 - seat]
+    worlds = [game]
+    for card in cards_of(game.hands[1 - seat]):
+        if known >> card.index & 1:
+            continue
+        swap = (1 << hidden) | (1 << card.index)
+
+        def moved(index: int, other: int = card.index) -> int:
+            return other if index == hidden else hidden if index == other else index
+
+        hands = [hand ^ swap if (hand >> hidden & 1) != (hand >> card.index & 1) else hand
+                 for hand in game.initial_hands]
+        world = Game(game.rules, game.dealer, hands, game.trump_card,
+                     [moved(c) for c in game.initial_stock])
+        try:
+            for event in game.events:
+                world.apply(event)
+        except TuteError:
+            continue  # the other player could not have held the real hidden card
+        worlds.append(world)
+    return worlds
+
+
 def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
-                  cantes_only: bool = False) -> Puzzle | None:
+                  cantes_only: bool = False, sampled: bool = False) -> Puzzle | None:
     """The puzzle of the second card of the stock's last trick (two players): the winner
     draws the last hidden card, the other the face-up trump; None when no card is
     clearly best. With ``cantes_only`` (the cantes search), None as soon as the cards
     valued so far show it cannot be a ``cantes`` puzzle (the cards that could be its
-    best card are valued first); else the same puzzle."""
+    best card are valued first); else the same puzzle. With ``sampled``, a puzzle with
+    every hand known is then valued in every deal of :func:`stock_worlds` (the hidden
+    card unknown): the values are the means, the best card best in each deal."""
     seat = game.to_move
     assert seat is not None and len(game.trick) == 1
     trick = tuple(game.trick)
@@ -562,31 +611,43 @@ def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
         return _takes(trick, card, game.trump) and any(
             card not in (10 * suit + REY, 10 * suit + CABALLO) for suit in pairs)
 
+    def hopeless(values: dict[int, int], card: int) -> bool:
+        if opens(card):
+            return False
+        top = max((v for c, v in values.items() if opens(c)), default=None)
+        value = values[card]
+        return top is None or value > top or top - MIN_MARGIN < value < top
+
     legal = sorted(game.legal_plays(), key=lambda c: not opens(c.index)) if cantes_only \
         else game.legal_plays()
-    values: dict[int, int] = {}
-    for choice in legal:
-        after = game.replayed()
-        after.play(choice)
-        value = values[choice.index] = _after_trick(after, seat)
-        if cantes_only and not opens(choice.index):
-            top = max((v for c, v in values.items() if opens(c)), default=None)
-            if top is None or value > top or top - MIN_MARGIN < value < top:
-                return None  # another card is best, or too near the best
+    values = _stock_values(game, seat, legal, hopeless if cantes_only else None)
+    if not values:
+        return None  # another card is best, or too near the best
     best = _clear_best(values)
     if best is None:
         return None
+    samples: tuple[tuple[int, ...], ...] = ()
+    if sampled:
+        worlds = stock_worlds(game)
+        solved = [values, *(_stock_values(world, seat, legal) for world in worlds[1:])]
+        values = {card: round(sum(v[card] for v in solved) / len(solved)) for card in values}
+        best = _clear_best(values)
+        if best is None or not all(v[card] == max(v.values()) for v in solved
+                                   for card in best):
+            return None
+        samples = tuple(tuple(world.hands) for world in worlds)
     hands = tuple(game.hands)
     played = game.played_mask() & ~sum(1 << c for c in trick)
     ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
-    reason = _reason(game, dict(values), best, 1)
+    reason = _reason(game, dict(values), best, len(samples) or 1)
     leader = game.trick_seats()[0]
     theme = "stock"
     if opens(best[0]):
         theme = "cantes"  # the last trick that opens a cante, the pair kept for it
     return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump,
                   hands=hands, leader=leader, trick=trick, to_play=seat, values=ordered,
-                  best=best, played=played, reason=reason, stock=tuple(game.draw_pile))
+                  best=best, played=played, reason=reason, sampled=sampled, samples=samples,
+                  stock=tuple(game.draw_pile))
 
 
 def flags_tag(rules: Rules) -> str:
@@ -617,18 +678,19 @@ def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False,
     from the preset): for a share of the indices first the cantes search's, then the
     first decision point from the one drawn from the seed where one card is clearly
     best, or None (in two players, for a share of the deals, first the stock's last
-    trick; ``sampled``: the hidden hands sampled from the seat's view, never at the
-    stock). With ``quick`` (one of :data:`QUICK_THEMES`), only the puzzle the index
-    looks for first, when it is of that theme: the cantes search's, or the stock's
-    last trick of an index that runs no cantes search; None for every other index (the
-    same puzzle as without ``quick``, or None)."""
+    trick; ``sampled``: the hidden hands sampled from the seat's view, at the stock
+    every deal it cannot tell apart, :func:`stock_worlds`). With ``quick`` (one of
+    :data:`QUICK_THEMES`), only the puzzle the index looks for first, when it is of
+    that theme: the cantes search's, or the stock's last trick of an index that runs no
+    cantes search; None for every other index (the same puzzle as without ``quick``, or
+    None)."""
     rules = _rules(ruleset, flags)
     rng = random.Random(f"puzzle/{ruleset}/{seed}/{index}")
     game = Game.deal(rules, rng=rng, dealer=rng.randrange(rules.players))
     computer = _players_for(rng, rules.players)
     cards_left = rng.choice(TRICKS_LEFT[rules.players])
     place = rng.randrange(rules.players)
-    stock = (rules.has_stock and not sampled
+    stock = (rules.has_stock
              and random.Random(f"puzzle-stock/{ruleset}/{seed}/{index}").random()
              < STOCK_SHARE)
     puzzle_id = (f"{ruleset}{flags_tag(rules)}/{seed}/{index}"
@@ -643,7 +705,7 @@ def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False,
     for point, kind in _decision_points(game, computer, rng, cards_left, place,
                                         stock=stock):
         if kind == "stock":
-            puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id)
+            puzzle = _stock_puzzle(rules, ruleset, point, puzzle_id, sampled=sampled)
         elif quick is not None:
             return None
         else:

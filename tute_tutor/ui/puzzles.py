@@ -213,7 +213,9 @@ def _draw_position(puzzle: Puzzle, current: Settings, revealed: bool = False) ->
     if puzzle.sampled:
         played = ", ".join(CARDS[c].name(lang) for c in range(40) if puzzle.played >> c & 1)
         st.caption(tr("puzzles.played_before", cards=played or "-"))
-    if puzzle.stock:
+    if puzzle.stock and puzzle.sampled and not revealed:
+        st.caption(tr("puzzles.stock_left_hidden", face=CARDS[puzzle.stock[1]].name(lang)))
+    elif puzzle.stock:
         st.caption(tr("puzzles.stock_left", hidden=CARDS[puzzle.stock[0]].name(lang),
                       face=CARDS[puzzle.stock[1]].name(lang)))
     if puzzle.trick:
