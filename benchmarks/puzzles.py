@@ -5,7 +5,8 @@
 prints one JSON line. For each rule set (any theme), for the rarer themes ``counting``
 and ``partner`` of ``clasico``, for ``stock`` of ``a-dos``, for ``cantes`` (found by the
 cantes search) of ``clasico``, ``a-tres`` and ``a-dos``, and for the puzzles of
-``clasico`` with hidden hands (``clasico/sampled``, a pool the page fills on demand):
+``clasico`` with hidden hands (``clasico/sampled``, a pool the page fills on demand)
+and those of the stock's last trick of ``a-dos`` with hidden hands (``a-dos/stock-sampled``):
 
 - ``next_p95_ms`` / ``next_max_ms``: wall milliseconds of :meth:`PuzzlePool.take` (what
   the page waits for after "Next puzzle"), over ``--takes`` puzzles taken one after the
@@ -101,14 +102,14 @@ def main(argv: list[str] | None = None) -> int:
     cases: list[tuple[str, str | None]] = [(r, None) for r in args.rulesets.split(",")]
     cases += [("clasico", "counting"), ("clasico", "partner"), ("a-dos", "stock"),
               ("clasico", "cantes"), ("a-tres", "cantes"), ("a-dos", "cantes"),
-              ("clasico", "sampled")]
+              ("clasico", "sampled"), ("a-dos", "stock-sampled")]
     if args.cases:
         cases = [(c.split("/")[0], c.split("/")[1] if "/" in c else None)
                  for c in args.cases.split(",")]
     for ruleset, theme in cases:
         name = ruleset if theme is None else f"{ruleset}/{theme}"
-        sampled = theme == "sampled"
-        wanted = None if sampled else theme
+        sampled = theme is not None and theme.endswith("sampled")
+        wanted = theme.removesuffix("sampled").rstrip("-") or None if theme else None
         figures[name] = {**measure_pool(ruleset, wanted, args.takes, args.think, args.seed,
                                         args.warm_timeout, sampled),
                          **measure_making(ruleset, wanted, args.make, args.seed, sampled)}
