@@ -193,3 +193,87 @@ def test_equivalent_low_cards_have_equal_values_and_the_minimax_value() -> None:
     split = Position(hands=hands, trump=0, leader=0)
     for seat in range(4):
         assert split.value_for(seat) == minimax(split, seat)
+
+
+# The compiled search keeps its own copies of the trick rules: they must be the engine's.
+
+def _trick_states() -> list[tuple[int, int, int]]:
+    """Every (lead, high_lead, best) an open trick can be in, and the empty trick."""
+    states = [(-1, -1, -1)]
+    for high in range(40):
+        lead = high // 10
+        states.append((lead, high, high))  # not cut
+        states += [(lead, high, best) for best in range(40) if best // 10 != lead]
+    return states
+
+
+def test_the_compiled_legal_plays_are_the_engines_asistir_montar_fallar_pisar() -> None:
+    from tute_tutor.ai.search import _legal_mask
+    from tute_tutor.engine.tricks import legal_mask
+
+    rng = random.Random(5)
+    hands = [rng.getrandbits(40) & rng.getrandbits(40) for _ in range(12)] + [0, (1 << 40) - 1]
+    for lead, high, best in _trick_states():
+        for trump in range(4):
+            if best // 10 != lead and best // 10 != trump:
+                continue  # only a trump cuts
+            for hand in hands:
+                for overtake in (False, True):
+                    for low_trump in (False, True):
+                        assert _legal_mask(hand, lead, high, best, trump, overtake,
+                                           low_trump) == legal_mask(
+                            hand, lead, high, best, trump, overtake, low_trump)
+
+
+def test_the_compiled_trick_is_won_as_the_engine_decides() -> None:
+    from tute_tutor.ai.search import _play_into_trick
+    from tute_tutor.engine.tricks import play_into_trick
+
+    for lead, high, best in _trick_states():
+        for trump in range(4):
+            if best // 10 != lead and best // 10 != trump:
+                continue
+            for card in range(40):
+                assert _play_into_trick(card, lead, high, best, trump) == play_into_trick(
+                    card, lead, high, best, trump)
+
+
+def test_the_compiled_card_points_and_bit_helpers_are_the_engines() -> None:
+    from tute_tutor.ai.search import _above, _bit_count, _card_points, _low_bit
+    from tute_tutor.engine.tricks import ABOVE, POINTS
+
+    assert [_card_points(c) for c in range(40)] == list(POINTS)
+    assert [_above(c) for c in range(40)] == list(ABOVE)
+    rng = random.Random(9)
+    for mask in [1, 1 << 39, (1 << 46) - 1] + [rng.getrandbits(46) | 1 << 45
+                                               for _ in range(200)]:
+        assert _bit_count(mask) == mask.bit_count()
+        assert _low_bit(mask) == (mask & -mask).bit_length() - 1
+
+
+def test_solvers_of_one_thread_share_its_table_without_mixing_their_positions() -> None:
+    # Each solver marks the rows it writes; a solver made in between, on another
+    # position, must leave the first one's answers exact.
+    rng = random.Random(12)
+    first = build_position(rng, 4, 5, kind="pairs")
+    second = build_position(rng, 4, 5, kind="any")
+    solver = Solver(first, first.to_move)
+    before = solver.card_values()
+    Solver(second, second.to_move).card_values()
+    assert solver.card_values() == before
+    for card, value in before.items():
+        after = Position(hands=list(first.hands), trump=first.trump, leader=first.leader,
+                         players=4, trick=[*first.trick, card], cantes=True, sung=first.sung)
+        after.hands[first.to_move] ^= 1 << card
+        assert value == minimax(after, first.to_move)
+
+
+def test_solvers_in_threads_side_by_side_give_the_values_of_one_thread() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(3)
+    positions = [build_position(rng, 4, 6, kind="any") for _ in range(16)]
+    alone = [Solver(p, p.to_move).card_values() for p in positions]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda p: Solver(p, p.to_move).card_values(), positions))
+    assert together == alone
