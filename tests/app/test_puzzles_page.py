@@ -1,6 +1,6 @@
 """The puzzles page under AppTest: solving puzzles moves the rating, each answer shows
-every legal card's value, the theme filter, the daily puzzle and its streak, both
-languages."""
+every legal card's value, the theme filter, the daily puzzle and its streak, hidden
+hands (their intro, the cards the seat to play knows), both languages."""
 
 from __future__ import annotations
 
@@ -274,3 +274,58 @@ def test_the_sidebars_flags_make_the_puzzles(db: Path) -> None:
     assert any("with the flags you changed" in str(c.value) for c in at.caption)
     pick(at, puzzle, puzzle.best[0])
     assert at.success
+
+
+def in_every_sample(puzzle: Puzzle, seat: int) -> int:
+    """The cards in ``seat``'s hand in every sampled deal of ``puzzle``."""
+    common = (1 << 40) - 1
+    for hands in puzzle.samples:
+        common &= hands[seat]
+    return common
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_hidden_hands_say_so_and_name_the_cards_known_before_the_answer(db: Path,
+                                                                          lang: str) -> None:
+    from tute_tutor.coach.puzzles import generate
+    from tute_tutor.words.catalog import t
+
+    face_up, hidden = t("puzzles.intro", lang), t("puzzles.intro_hidden", lang)
+    at = open_puzzles(lang)
+    captions = [str(c.value) for c in at.caption]
+    assert face_up in captions and hidden not in captions
+    at.toggle(key="puzzles_hidden").set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+    captions = [str(c.value) for c in at.caption]
+    assert hidden in captions and face_up not in captions
+    # a puzzle where the seat to play knows some cards of another hand
+    puzzle = next(p for p in generate(1, 4, "clasico", sampled=True)
+                  if any(in_every_sample(p, s) for s in range(p.players) if s != p.to_play))
+    at.session_state["puzzles_current"] = {"puzzle": puzzle, "daily": None,
+                                           "for_mistakes": None}
+    at.session_state["puzzles_result"] = None
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert current(at) == puzzle and current(at).samples == puzzle.samples
+    expected = []
+    for seat in range(puzzle.players):
+        common = in_every_sample(puzzle, seat)
+        if seat != puzzle.to_play and common:
+            assert common & ~puzzle.hands[seat] == 0
+            expected.append(t("puzzles.known_cards", lang, cards=", ".join(
+                CARDS[c].name(lang) for c in range(40) if common >> c & 1)))
+    prefix = t("puzzles.known_cards", lang, cards="").removesuffix(".")
+    captions = [str(c.value) for c in at.caption]
+    assert expected and len(expected) < puzzle.players - 1  # a hand with none known too
+    assert [c for c in captions if c.startswith(prefix)] == expected  # nothing for it
+    assert hidden in captions
+    pick(at, puzzle, puzzle.best[0])
+    captions = [str(c.value) for c in at.caption]
+    assert not any(c.startswith(prefix) for c in captions)  # every hand shown now
+    # the daily puzzle has every hand face up, the toggle on or not
+    at.button(key="puzzles_daily").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not current(at).sampled
+    captions = [str(c.value) for c in at.caption]
+    assert face_up in captions and hidden not in captions
+

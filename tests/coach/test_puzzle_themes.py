@@ -1,7 +1,8 @@
 """Puzzles beyond the first themes (coach/puzzles.py): every theme of a rule set is
 generated, the stock's last trick is valued exactly with its draws and the swap, a
-puzzle with hidden hands has its best card best in every sampled deal, and the coach's
-reason for the best card comes with each puzzle."""
+puzzle with hidden hands has its best card best in every sampled deal and names the
+cards the seat to play knows, and the coach's reason for the best card comes with each
+puzzle."""
 
 from __future__ import annotations
 
@@ -206,6 +207,62 @@ def test_hidden_hands_in_tute_a_dos_give_cantes_puzzles_at_the_stock() -> None:
     (puzzle,) = generate(1, 1, "a-dos", "cantes", sampled=True)
     assert puzzle.sampled and puzzle.theme == "cantes" and len(puzzle.stock) == 2
     assert len(puzzle.samples) >= 2
+
+
+def _in_every_sample(puzzle: Puzzle, seat: int) -> int:
+    """The cards in ``seat``'s hand in every sampled deal of ``puzzle``."""
+    common = (1 << 40) - 1
+    for hands in puzzle.samples:
+        common &= hands[seat]
+    return common
+
+
+def test_a_sampled_puzzles_known_cards_are_in_that_hand_in_every_sampled_deal() -> None:
+    puzzles = [*generate(1, 2, "clasico", sampled=True), *generate(1, 2, "a-tres", sampled=True),
+               *generate(1, 1, "a-dos", "cantes", sampled=True)]
+    some = none = 0
+    for puzzle in puzzles:
+        assert puzzle.sampled and puzzle.samples
+        assert puzzle.known_cards(puzzle.to_play) == 0  # its own hand is no news
+        for seat in range(puzzle.players):
+            if seat == puzzle.to_play:
+                continue
+            known = puzzle.known_cards(seat)
+            assert known == _in_every_sample(puzzle, seat), (puzzle.id, seat)
+            assert known & ~puzzle.hands[seat] == 0, (puzzle.id, seat)  # really held
+            some += known != 0
+            none += known == 0
+    assert some and none  # seats with known cards and seats with none were met
+    for face_up in generate(1, 2, "clasico"):  # every hand shown: nothing to name
+        assert all(face_up.known_cards(seat) == 0 for seat in range(face_up.players))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_at_the_stocks_last_trick_the_known_cards_are_those_the_other_player_showed(
+        seed: int) -> None:
+    """The stock's deals are every one the seat cannot tell apart (:func:`stock_worlds`),
+    so the cards known in the other hand are exactly its cante still held and the card
+    it took in a swap."""
+    game = _at_the_stocks_last_trick(seed)
+    seat = game.to_move
+    assert seat is not None
+    other = 1 - seat
+    shown = 0
+    for cante in game.cantes:
+        if cante.seat == other:
+            shown |= 1 << (10 * cante.suit + REY) | 1 << (10 * cante.suit + CABALLO)
+    for swap in game.swaps:
+        if swap.seat == other:
+            shown |= swap.taken.bit
+    shown &= game.hands[other]
+    puzzle = Puzzle(id=f"a-dos/{seed}/0/sampled", ruleset="a-dos", theme="stock",
+                    trump=game.trump, hands=tuple(game.hands),
+                    leader=game.trick_seats()[0], trick=tuple(game.trick), to_play=seat,
+                    values=(), best=(), sampled=True,
+                    samples=tuple(tuple(world.hands) for world in stock_worlds(game)),
+                    stock=tuple(game.draw_pile))
+    assert puzzle.known_cards(other) == shown
+    assert puzzle.known_cards(seat) == 0
 
 
 def test_an_open_puzzle_carries_no_sampled_keys() -> None:

@@ -181,6 +181,23 @@ class Puzzle:
         """Is ``card`` one of the best cards?"""
         return card in self.best
 
+    def known_cards(self, seat: int) -> int:
+        """The cards of another ``seat`` that the seat to play knows it holds, as a mask:
+        a sampled puzzle's cards in ``seat``'s hand in every sampled deal (and in the real
+        one), such as a pair it sang and still holds, a card it took in a swap, the
+        dealer's shown trump card, or cards the play has placed there. 0 for the seat to
+        play itself and for a puzzle with every hand face up. At the stock's last trick
+        the samples are every deal the seat cannot tell apart (:func:`stock_worlds`), so
+        the cards are exactly the known ones; elsewhere they are :data:`SAMPLES` random
+        deals, and a card that could be elsewhere may still sit in ``seat``'s hand in all
+        of them by chance."""
+        if not self.samples or seat == self.to_play:
+            return 0
+        known = self.hands[seat]
+        for hands in self.samples:
+            known &= hands[seat]
+        return known
+
     def to_json(self) -> dict[str, Any]:
         """The public form (docs/FORMATS.md, "tute-tutor puzzle"): cards by code; the
         optional keys ``stock`` (the ``stock`` theme), ``sampled`` and ``samples`` (a

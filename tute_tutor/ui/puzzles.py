@@ -1,6 +1,8 @@
 """The puzzles page: a position of a real deal with every hand face up, the learner
 clicks the card they think best, and sees the solver's value of every legal card and
 their Glicko-2 rating before and after; a theme filter, the daily puzzle and its streak.
+With hidden hands the other hands stay face down, each with the cards the seat to play
+knows it holds (:meth:`tute_tutor.coach.puzzles.Puzzle.known_cards`).
 
 Puzzles come from a pool per rule set, with a queue per theme, shared by the server's
 sessions (``st.cache_resource``) and made ahead in a background thread
@@ -208,6 +210,10 @@ def _draw_position(puzzle: Puzzle, current: Settings, revealed: bool = False) ->
             st.caption(tr("puzzles.hand_of", seat=seat + 1, role=_role(puzzle, seat)))
             if puzzle.sampled and not revealed:
                 st.markdown(tr_count("puzzles.hidden_hand", puzzle.hands[seat].bit_count()))
+                known = puzzle.known_cards(seat)
+                if known:
+                    st.caption(tr("puzzles.known_cards", cards=", ".join(
+                        CARDS[c].name(lang) for c in range(40) if known >> c & 1)))
             else:
                 show_cards(cards_of(puzzle.hands[seat]), style=style, lang=lang, width=44)
     if puzzle.sampled:
@@ -336,6 +342,12 @@ def _matches(entry: dict[str, Any] | None, ruleset: str) -> bool:
             and chosen_theme(ruleset) in (None, puzzle.theme))
 
 
+def _intro_key(hidden: bool) -> str:
+    """The page's intro: every hand face up, or the other hands hidden (the daily
+    puzzle is face up even with the toggle on)."""
+    return "puzzles.intro_hidden" if hidden else "puzzles.intro"
+
+
 def render_puzzles_page() -> None:
     """The whole page: the controls, the position, the pick or the feedback."""
     current = settings()
@@ -343,7 +355,8 @@ def render_puzzles_page() -> None:
     profile = current_profile()
     state = st.session_state
     st.title(tr("puzzles.title"))
-    st.caption(tr("puzzles.intro"))
+    intro = st.empty()
+    intro.caption(tr(_intro_key(hidden_hands())))
     problem = theme_from_url(ruleset)
     if problem:
         st.error(problem, icon=":material/error:")
@@ -360,6 +373,8 @@ def render_puzzles_page() -> None:
     assert entry is not None
     _controls(ruleset, profile)
     puzzle: Puzzle = entry["puzzle"]
+    if puzzle.sampled != hidden_hands():
+        intro.caption(tr(_intro_key(puzzle.sampled)))  # the daily puzzle, face up
     theme = tr(f"puzzles.theme.{puzzle.theme}")
     if entry.get("daily") is not None:
         st.subheader(tr("puzzles.heading_daily", day=entry["daily"].isoformat(), theme=theme))
