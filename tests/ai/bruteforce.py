@@ -18,7 +18,8 @@ def _bits(mask: int) -> list[int]:
 
 
 def minimax(pos: Position, seat: int) -> int:
-    """Points the side of ``seat`` takes from ``pos`` on, every legal card of every seat tried."""
+    """Points the side of ``seat`` takes from ``pos`` on (less the other side's cantes with
+    ``pos.rival_cantes``), every legal card of every seat tried."""
     hands = list(pos.hands)
     n = pos.players
 
@@ -45,6 +46,8 @@ def minimax(pos: Position, seat: int) -> int:
             sung |= 1 << suit
             if mine(s):
                 gained += 40 if suit == pos.trump else 20
+            elif pos.rival_cantes:
+                gained -= 40 if suit == pos.trump else 20
         return gained, sung
 
     def play(trick: list[tuple[int, int]], leader: int, sung: int) -> int:

@@ -76,6 +76,7 @@ FLAGS = st.fixed_dictionaries({
     "partner_exemption": st.booleans(),
     "cante_by_team": st.booleans(),
     "one_cante": st.booleans(),
+    "rival_cantes": st.booleans(),
 })
 
 
@@ -277,3 +278,31 @@ def test_solvers_in_threads_side_by_side_give_the_values_of_one_thread() -> None
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda p: Solver(p, p.to_move).card_values(), positions))
     assert together == alone
+
+
+def test_with_rival_cantes_letting_the_other_side_win_a_trick_costs_what_it_sings() -> None:
+    # Oros are trumps. If seat 0 leads the two of bastos, every card of the trick is
+    # forced and seat 3 wins it with the ace of bastos: its partner, seat 1, still holds
+    # the king and knight of cups and sings 20. With rival cantes those 20 count against
+    # seat 0's side in every line after that lead; without, the value ignores them.
+    hands = [mask_of(parse_cards(h)) for h in ("2b,1o,4e", "12c,11c,5b", "4b,5e,6e",
+                                               "1b,7e,2e")]
+    quiet = Position(hands=list(hands), trump=0, leader=0, cantes=True)
+    counted = Position(hands=list(hands), trump=0, leader=0, cantes=True, rival_cantes=True)
+    quiet_values = quiet.card_values(0)
+    counted_values = counted.card_values(0)
+    for position, values in ((quiet, quiet_values), (counted, counted_values)):
+        assert values == {card: minimax(_after(position, card), 0) for card in values}
+    two_bastos = parse_cards("2b")[0].index
+    assert counted_values[two_bastos] <= quiet_values[two_bastos] - 20
+    assert all(counted_values[c] <= quiet_values[c] for c in quiet_values)
+
+
+def _after(position: Position, card: int) -> Position:
+    """``position`` once its seat to move has played ``card``."""
+    after = Position(hands=list(position.hands), trump=position.trump,
+                     leader=position.leader, players=position.players,
+                     trick=[*position.trick, card], cantes=position.cantes,
+                     rival_cantes=position.rival_cantes, sung=position.sung)
+    after.hands[position.to_move] ^= 1 << card
+    return after

@@ -256,6 +256,7 @@ class Evaluation:
 
     card: Card
     value: float  # expected points for the seat's side from now to the end of the hand
+    # (its cards, the diez de últimas and its cantes, less the other side's cantes)
     worlds: int
     exact: bool  # solved exactly in every world (else playouts)
 
@@ -289,6 +290,10 @@ class ExpertPlayer:
     prior = 4.0
     """Points of benefit of the doubt for level 3's card before the endgame: the
     playouts' mean of a few worlds is noisy, level 3's counted rules are not."""
+    rivals = 1
+    """1: the other side's cantes count against a card's value (in the playouts and
+    the solver), so a card that lets them win a trick and sing costs what they sing;
+    0: only the side's own points and cantes count."""
 
     def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
         """Tute, swap and the best cante when allowed."""
@@ -331,6 +336,7 @@ class ExpertPlayer:
         no_stock = not (view.rules.has_stock and view.stock_left)
         exact = no_stock and len(view.hand) <= self.exact_tricks[view.players]
         totals = dict.fromkeys(legal, 0.0)
+        rival = bool(self.rivals)
         done = nodes = 0
         spent = [0]
         solved = exact
@@ -341,7 +347,7 @@ class ExpertPlayer:
         for world in worlds:
             table = table_from(view, world)
             if exact and nodes < self.node_budget:
-                solver = Solver(table.position(), view.seat)
+                solver = Solver(table.position(rival_cantes=rival), view.seat)
                 values = solver.card_values()
                 nodes += solver.nodes
                 for card in legal:
@@ -353,7 +359,7 @@ class ExpertPlayer:
                     handoff = max(0, handoff - self.handoff_cut)
                 for card in _distinct(legal, view, knowledge):
                     value = playout(table.copy(), view.seat, handoff=handoff, first=card,
-                                    nodes=spent)
+                                    rival_cantes=rival, nodes=spent)
                     totals[card] += value
                 for card, twin in _twins(legal, view, knowledge):
                     totals[twin] = totals[card]

@@ -119,9 +119,10 @@ _NONE: Final = 1 << 20
 """Above any value: the open upper end of a window."""
 
 # The rules and sides of one search, as a small array of ints (see _config); the
-# generation marks the table rows this solver wrote.
+# generation marks the table rows this solver wrote; rival: the other side's cantes
+# count against the maximising side.
 _PLAYERS, _TRUMP, _OVERTAKE, _LOW_TRUMP, _EXEMPTION, _CANTES, _BY_TEAM, _ONE_CANTE, \
-    _MAXING, _GENERATION_CFG = range(10)
+    _MAXING, _GENERATION_CFG, _RIVAL = range(11)
 _MAX_DEPTH: Final = 44
 """Rows of the move buffer: one per card still to play (40 at most), and a spare."""
 
@@ -236,6 +237,7 @@ def _run(hands: Any, cfg: Any, table: Any, counter: Any, moves: Any, frames: Any
     one_cante = cfg[_ONE_CANTE] != 0
     maxing = cfg[_MAXING]
     generation = cfg[_GENERATION_CFG]
+    rival = cantes and cfg[_RIVAL] != 0
     keys = _MAX_DEPTH
     depth = 0
     value = 0
@@ -277,7 +279,8 @@ def _run(hands: Any, cfg: Any, table: Any, counter: Any, moves: Any, frames: Any
                 live = hands[0] | hands[1] | hands[2] | hands[3]
                 frames[depth, _F_LIVE] = live
                 # Nobody takes more than the points still out (and the pairs still
-                # whole), or less than nothing.
+                # whole), or less than nothing (less the other side's whole pairs, when
+                # they count against it).
                 most = (LAST_TRICK_BONUS + 11 * _bit_count(live & _ACES)
                         + 10 * _bit_count(live & _THREES) + 4 * _bit_count(live & _REYES)
                         + 3 * _bit_count(live & _CABALLOS) + 2 * _bit_count(live & _SOTAS))
@@ -286,12 +289,21 @@ def _run(hands: Any, cfg: Any, table: Any, counter: Any, moves: Any, frames: Any
                         pair = 3 << (10 * suit + 6)
                         if not sung >> suit & 1 and live & pair == pair:
                             most += 40 if suit == trump else 20
+                least = 0
+                if rival:
+                    for other in range(players):
+                        if not maxing >> other & 1:
+                            for suit in range(4):
+                                pair = 3 << (10 * suit + 6)
+                                if not sung >> suit & 1 and hands[other] & pair == pair:
+                                    least -= 40 if suit == trump else 20
+                frames[depth, _F_LOW] = least
                 if most <= alpha:
                     value = most
                     step = _BACK
                     continue
-                if beta <= 0:
-                    value = 0
+                if beta <= least:
+                    value = least
                     step = _BACK
                     continue
                 k0 = hands[0] | (seat | sung << 2) << 40
@@ -403,7 +415,7 @@ def _run(hands: Any, cfg: Any, table: Any, counter: Any, moves: Any, frames: Any
             frames[depth, _F_SIZE] = size
             frames[depth, _F_INDEX] = 0
             frames[depth, _F_CHOSEN] = moves[depth, 0]
-            frames[depth, _F_VALUE] = -1 if maxing >> seat & 1 else _NONE
+            frames[depth, _F_VALUE] = -_NONE if maxing >> seat & 1 else _NONE
         elif step == _NEXT:
             index = frames[depth, _F_INDEX]
             seat = frames[depth, _F_SEAT]
@@ -438,10 +450,14 @@ def _run(hands: Any, cfg: Any, table: Any, counter: Any, moves: Any, frames: Any
                             sung |= 1 << choice
                             if maxing >> singer & 1:
                                 gain += 40 if choice == trump else 20
+                            elif rival:
+                                gain -= 40 if choice == trump else 20
                         if one_cante and best_suit >= 0:
                             sung |= 1 << best_suit
                             if maxing >> best_seat & 1:
                                 gain += 40 if best_suit == trump else 20
+                            elif rival:
+                                gain -= 40 if best_suit == trump else 20
                     frames[depth, _F_GAIN] = gain
                     frames[child, _F_SEAT] = taker
                     frames[child, _F_COUNT] = 0
@@ -546,7 +562,7 @@ def _search(hands: Any, cfg: Any, table: Any, counter: Any, buffer: Any, reduce:
     frames[0, _F_POINTS] = points
     frames[0, _F_LIVE] = live
     frames[0, _F_SUNG] = sung
-    frames[0, _F_ALPHA] = -1
+    frames[0, _F_ALPHA] = -_NONE
     frames[0, _F_BETA] = _NONE
     return _run(hands, cfg, table, counter, buffer, frames, reduce, only)
 
@@ -581,7 +597,7 @@ def _config(pos: Position, seat: int) -> Any:
     cantes_on = pos.cantes and any(
         not pos.sung >> s & 1 and any(h & PAIR_MASKS[s] == PAIR_MASKS[s] for h in pos.hands)
         for s in range(4))
-    cfg = np.zeros(10, dtype=np.int64)
+    cfg = np.zeros(11, dtype=np.int64)
     cfg[_PLAYERS] = pos.players
     cfg[_TRUMP] = pos.trump
     cfg[_OVERTAKE] = pos.overtake
@@ -592,6 +608,7 @@ def _config(pos: Position, seat: int) -> Any:
     cfg[_ONE_CANTE] = pos.one_cante
     cfg[_MAXING] = sum(1 << s for s in range(pos.players) if pos.side_of(s, seat))
     cfg[_GENERATION_CFG] = next(_generations)
+    cfg[_RIVAL] = pos.rival_cantes
     return cfg
 
 

@@ -63,10 +63,12 @@ class Table:
         return legal_for(self.hands[seat], lead, high, best, self.trump, self.rules,
                          partner_winning=partner_winning, stock_open=bool(self.stock))
 
-    def position(self, cantes: bool = True) -> Position:
-        """The solver's position (no stock left)."""
+    def position(self, cantes: bool = True, rival_cantes: bool = False) -> Position:
+        """The solver's position (no stock left); with ``rival_cantes`` the other side's
+        cantes count against the side whose value is asked."""
         return Position.from_rules(self.rules, self.hands, self.trump, self.leader,
-                                   self.trick, cantes=cantes, sung=self.sung)
+                                   self.trick, cantes=cantes, sung=self.sung,
+                                   rival_cantes=rival_cantes)
 
 
 def table_from(view: SeatView, world: World) -> Table:
@@ -114,7 +116,7 @@ Policy = Callable[[Table, int, int], int]
 
 def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
             rivals: Policy | None = None, margin: bool = False,
-            nodes: list[int] | None = None) -> int:
+            rival_cantes: bool = False, nodes: list[int] | None = None) -> int:
     """Points the side of ``me`` takes from ``table`` on (``table`` is changed).
 
     ``first`` forces the first card of the seat to move. Once the stock is empty, no trick
@@ -122,8 +124,10 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
     ``rivals`` plays the other side's cards instead of the rule-of-thumb policy (the
     solver would assume they play perfectly, so give ``handoff=0`` with it). With
     ``margin`` the other side's points and cantes count against ``me`` (the solver's
-    hand-off gives own points only, so ``handoff`` must be 0). ``nodes``, when given,
-    has the solver nodes of the hand-off added to its first item.
+    hand-off gives own points only, so ``handoff`` must be 0). With ``rival_cantes`` the
+    other side's cantes count against ``me`` (card points do not: their sum is fixed),
+    the solver's hand-off too. ``nodes``, when given, has the solver nodes of the
+    hand-off added to its first item.
     """
     if margin and handoff > 0:
         raise ValueError("a margin playout cannot hand off to the solver: give handoff=0")
@@ -138,7 +142,7 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
             if size == 0:
                 return gained
             if size <= handoff:
-                solver = Solver(table.position(), me)
+                solver = Solver(table.position(rival_cantes=rival_cantes), me)
                 value = solver.value()
                 if nodes is not None:
                     nodes[0] += solver.nodes
@@ -177,7 +181,7 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
         for singer, value in sing_after(table, winner, stock_was_open):
             if table.same_side(singer, me):
                 gained += value
-            elif margin:
+            elif margin or rival_cantes:
                 gained -= value
         table.trick = []
         table.leader = winner

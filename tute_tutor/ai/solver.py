@@ -54,6 +54,9 @@ class Position:
     ``trick`` holds the cards already played to the open trick, in order from
     ``leader``. ``sung`` is the mask of suits already sung (bit ``s``). The flags mirror
     :class:`~tute_tutor.engine.variants.Rules`; build it from one with :meth:`from_rules`.
+    With ``rival_cantes`` (and ``cantes``) the cantes of the other side count against the
+    side whose value is asked: the value is then its points less what the others sing,
+    and a card that lets them win a trick and sing costs what they sing.
     """
 
     hands: list[int]
@@ -68,11 +71,12 @@ class Position:
     cante_by_team: bool = True
     one_cante: bool = False
     sung: int = 0
+    rival_cantes: bool = False
 
     @classmethod
     def from_rules(cls, rules: Rules, hands: Sequence[int], trump: int, leader: int,
                    trick: Sequence[int] = (), *, cantes: bool = False,
-                   sung: int = 0) -> Position:
+                   sung: int = 0, rival_cantes: bool = False) -> Position:
         """A position under ``rules`` (cantes only while they can still happen)."""
         return cls(hands=list(hands), trump=trump, leader=leader, players=rules.players,
                    trick=list(trick), overtake=rules.overtake_when_trumped,
@@ -80,7 +84,8 @@ class Position:
                    partner_exemption=rules.has_partner_exemption,
                    cantes=cantes and not rules.has_stock,
                    cante_by_team=rules.cante_by == "team" and rules.has_teams,
-                   one_cante=rules.cantes_per_trick == "one", sung=sung)
+                   one_cante=rules.cantes_per_trick == "one", sung=sung,
+                   rival_cantes=rival_cantes)
 
     @property
     def to_move(self) -> int:
