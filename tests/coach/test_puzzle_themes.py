@@ -1,7 +1,8 @@
 """Puzzles beyond the first themes (coach/puzzles.py): every theme of a rule set is
 generated, the stock's last trick is valued exactly with its draws and the swap, a
 puzzle with hidden hands has its best card best in every sampled deal and names the
-cards the seat to play knows, and the coach's reason for the best card comes with each
+cards the seat to play can be certain of (checked against hundreds of deals drawn from
+its knowledge), and the coach's reason for the best card comes with each
 puzzle."""
 
 from __future__ import annotations
@@ -15,21 +16,32 @@ import pytest
 from tests.engine.helpers import reference_winner
 from tute_tutor.ai import declare_for_all, get_player
 from tute_tutor.ai.base import PlayAction, apply_action
+from tute_tutor.ai.knowledge import Knowledge, infer, sample_world
 from tute_tutor.ai.solver import Position, Solver
+from tute_tutor.coach import puzzles as puzzles_module
 from tute_tutor.coach.puzzles import (
     MIN_MARGIN,
     Puzzle,
     PuzzleError,
+    certain_holdings,
     classify,
     generate,
     iter_puzzles,
+    known_holdings,
     puzzle_by_id,
     stock_worlds,
     themes_of,
 )
 from tute_tutor.coach.reasons import REASON_KINDS
-from tute_tutor.engine.cards import CARDS, mask_of, parse_cards
-from tute_tutor.engine.game import CABALLO, REY, SWAP_WITH_SEVEN, SWAP_WITH_TWO, Game
+from tute_tutor.engine.cards import CARDS, Card, mask_of, parse_cards
+from tute_tutor.engine.game import (
+    CABALLO,
+    REY,
+    SWAP_WITH_SEVEN,
+    SWAP_WITH_TWO,
+    Game,
+    SeatView,
+)
 from tute_tutor.engine.tricks import POINTS
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.words.coach import reason_text
@@ -217,32 +229,174 @@ def _in_every_sample(puzzle: Puzzle, seat: int) -> int:
     return common
 
 
-def test_a_sampled_puzzles_known_cards_are_in_that_hand_in_every_sampled_deal() -> None:
+def test_a_sampled_puzzles_known_cards_are_in_the_real_hand_and_every_sampled_deal() -> None:
     puzzles = [*generate(1, 2, "clasico", sampled=True), *generate(1, 2, "a-tres", sampled=True),
                *generate(1, 1, "a-dos", "cantes", sampled=True)]
     some = none = 0
     for puzzle in puzzles:
-        assert puzzle.sampled and puzzle.samples
+        assert puzzle.sampled and puzzle.samples and len(puzzle.known) == puzzle.players
         assert puzzle.known_cards(puzzle.to_play) == 0  # its own hand is no news
         for seat in range(puzzle.players):
             if seat == puzzle.to_play:
                 continue
             known = puzzle.known_cards(seat)
-            assert known == _in_every_sample(puzzle, seat), (puzzle.id, seat)
+            assert known == puzzle.known[seat]
             assert known & ~puzzle.hands[seat] == 0, (puzzle.id, seat)  # really held
+            # the sampled deals respect what the seat knows: none moves a known card
+            assert known & ~_in_every_sample(puzzle, seat) == 0, (puzzle.id, seat)
             some += known != 0
             none += known == 0
+        assert "known" not in puzzle.to_json()  # the JSON shape is unchanged
     assert some and none  # seats with known cards and seats with none were met
     for face_up in generate(1, 2, "clasico"):  # every hand shown: nothing to name
+        assert face_up.known == ()
         assert all(face_up.known_cards(seat) == 0 for seat in range(face_up.players))
+
+
+def _views_of(puzzles: list[Puzzle], views: list[tuple[SeatView, tuple[int, ...]]]
+              ) -> list[SeatView]:
+    """The view of the seat to play each of ``puzzles`` was made from (one of ``views``,
+    every view :func:`known_holdings` was asked about, with its answer)."""
+    found = []
+    for puzzle in puzzles:
+        matching = [view for view, known in views
+                    if view.seat == puzzle.to_play and view.hand_mask == puzzle.hands[view.seat]
+                    and tuple(c.index for c in view.trick) == puzzle.trick
+                    and view.played_mask == puzzle.played | sum(1 << c for c in puzzle.trick)
+                    and known == puzzle.known]
+        assert matching, puzzle.id
+        found.append(matching[-1])
+    return found
+
+
+def _drawn_deals(knowledge: Knowledge, view: SeatView, count: int,
+                 rng: random.Random) -> list[tuple[int, ...]]:
+    """``count`` deals of the unseen cards drawn from ``knowledge``, each checked to
+    respect it (sizes, known cards, impossibilities: no relaxed draw)."""
+    deals = []
+    for _ in range(count):
+        hands = sample_world(knowledge, view.hand_mask, rng).hands
+        assert hands[view.seat] == view.hand_mask
+        for seat in range(knowledge.players):
+            if seat != view.seat:
+                assert hands[seat].bit_count() == knowledge.sizes[seat]
+                assert hands[seat] & ~knowledge.unseen == 0
+                assert knowledge.known[seat] & ~hands[seat] == 0
+                assert hands[seat] & knowledge.excluded[seat] == 0
+        deals.append(tuple(hands))
+    return deals
+
+
+@pytest.mark.parametrize(("ruleset", "count"), [("clasico", 20), ("a-tres", 10)])
+def test_every_known_card_of_a_sampled_puzzle_is_certain_from_the_seats_view(
+        ruleset: str, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each card named in another hand is in that hand in every one of 300 deals drawn
+    from what the seat to play knows (:func:`infer`, :func:`sample_world`), not only in
+    the puzzle's twelve: at ``clasico/1/19/sampled`` those twelve all gave player 3 the
+    ace of swords, which player 4 may hold just as well."""
+    views: list[tuple[SeatView, tuple[int, ...]]] = []
+
+    def recorded(view: SeatView) -> tuple[int, ...]:
+        known = known_holdings(view)
+        views.append((view, known))
+        return known
+
+    monkeypatch.setattr(puzzles_module, "known_holdings", recorded)
+    puzzles = list(itertools.islice(iter_puzzles(1, ruleset, sampled=True), count))
+    some = 0
+    for puzzle, view in zip(puzzles, _views_of(puzzles, views), strict=True):
+        knowledge = infer(view)
+        deals = _drawn_deals(knowledge, view, 300, random.Random(f"check/{puzzle.id}"))
+        for seat in range(puzzle.players):
+            if seat == puzzle.to_play:
+                continue
+            known = puzzle.known_cards(seat)
+            assert known & ~puzzle.hands[seat] == 0, (puzzle.id, seat)
+            for hands in deals:
+                assert known & ~hands[seat] == 0, (puzzle.id, seat, CARDS[
+                    (known & ~hands[seat]).bit_length() - 1])
+            some += known != 0
+        if puzzle.id == "clasico/1/19/sampled":
+            ace_of_swords = Card.parse("1e").index
+            assert puzzle.hands[2] >> ace_of_swords & 1  # player 3 holds it...
+            assert all(hands[2] >> ace_of_swords & 1 for hands in puzzle.samples)  # ...12 times
+            assert not puzzle.known_cards(2) >> ace_of_swords & 1  # but it is not known
+            assert any(hands[3] >> ace_of_swords & 1 for hands in deals)  # player 4 may
+    assert some
+    if ruleset == "clasico":
+        assert "clasico/1/19/sampled" in [puzzle.id for puzzle in puzzles]
+
+
+def test_certain_holdings_follow_the_count_the_impossibilities_and_the_stock() -> None:
+    """Hand-made knowledge of seat 0: a card that only one seat may hold is there; a seat
+    whose room is just the cards only it may hold holds them all; a card the stock may
+    hide is never certain."""
+    a, b, c, d, e, f = (Card.parse(code).index for code in ("1o", "3o", "1c", "3c", "1e", "3e"))
+    unseen = sum(1 << card for card in (a, b, c, d, e, f))
+    # seat 1 can hold only a and b (void in copas and espadas): its two cards are them;
+    # c is impossible for seat 3 too, so it is seat 2's; the rest could be 2's or 3's
+    knowledge = Knowledge(seat=0, players=4, trump=0, unseen=unseen,
+                          known=[0, 0, 0, 0],
+                          excluded=[0, 1 << c | 1 << d | 1 << e | 1 << f, 0, 1 << c],
+                          sizes=[2, 2, 2, 2])
+    assert certain_holdings(knowledge) == [0, 1 << a | 1 << b, 1 << c, 0]
+    # a known card stays known; the others are free again
+    knowledge = Knowledge(seat=0, players=4, trump=0, unseen=unseen,
+                          known=[0, 1 << d, 0, 0], excluded=[0, 0, 0, 0],
+                          sizes=[2, 2, 2, 2])
+    assert certain_holdings(knowledge) == [0, 1 << d, 0, 0]
+    # two players with a hidden stock card: the other hand could hide any free card
+    knowledge = Knowledge(seat=0, players=2, trump=0, unseen=1 << a | 1 << b | 1 << c,
+                          known=[0, 1 << a], excluded=[0, 0], sizes=[2, 2],
+                          stock_unknown=1)
+    assert certain_holdings(knowledge) == [0, 1 << a]
+    # ... unless it cannot hold the card: the stock has it, and the other hand the rest
+    knowledge = Knowledge(seat=0, players=2, trump=0, unseen=1 << a | 1 << b | 1 << c,
+                          known=[0, 0], excluded=[0, 1 << c], sizes=[2, 2],
+                          stock_unknown=1)
+    assert certain_holdings(knowledge) == [0, 1 << a | 1 << b]
+
+
+def _after_the_stock(seed: int) -> Game:
+    """A seeded tute a dos deal played by level 2 until four cards are left in each hand."""
+    rng = random.Random(seed)
+    game = Game.deal("a-dos", rng=rng)
+    players = [get_player(2), get_player(2)]
+    while True:
+        declare_for_all(game, players, rng)
+        game.close_moment()
+        seat = game.to_move
+        assert seat is not None
+        if not game.draw_pile and game.hands[seat].bit_count() <= 4:
+            return game
+        apply_action(game, seat, PlayAction(players[seat].choose_card(game.view(seat), rng)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_after_the_stock_only_the_cards_the_other_player_showed_are_named(seed: int) -> None:
+    """Once the stock is gone every unseen card is in the other hand; the puzzle leaves
+    that count to the learner and names only what the other player showed."""
+    game = _after_the_stock(seed)
+    seat = game.to_move
+    assert seat is not None
+    other = 1 - seat
+    view = game.view(seat)
+    knowledge = infer(view)
+    assert knowledge.unseen == game.hands[other]  # the count would name the whole hand
+    known = known_holdings(view)
+    assert known[seat] == 0
+    assert known[other] == knowledge.known[other]
+    assert known[other] & ~game.hands[other] == 0
+    assert certain_holdings(knowledge)[other] == game.hands[other]
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_at_the_stocks_last_trick_the_known_cards_are_those_the_other_player_showed(
         seed: int) -> None:
-    """The stock's deals are every one the seat cannot tell apart (:func:`stock_worlds`),
-    so the cards known in the other hand are exactly its cante still held and the card
-    it took in a swap."""
+    """Any card of the other hand it did not show may be the hidden one still to draw,
+    so the cards known in it are exactly its cante still held and the card it took in a
+    swap (the same as in every deal :func:`stock_worlds` gives, all those the seat
+    cannot tell apart)."""
     game = _at_the_stocks_last_trick(seed)
     seat = game.to_move
     assert seat is not None
@@ -255,14 +409,18 @@ def test_at_the_stocks_last_trick_the_known_cards_are_those_the_other_player_sho
         if swap.seat == other:
             shown |= swap.taken.bit
     shown &= game.hands[other]
+    samples = tuple(tuple(world.hands) for world in stock_worlds(game))
     puzzle = Puzzle(id=f"a-dos/{seed}/0/sampled", ruleset="a-dos", theme="stock",
                     trump=game.trump, hands=tuple(game.hands),
                     leader=game.trick_seats()[0], trick=tuple(game.trick), to_play=seat,
-                    values=(), best=(), sampled=True,
-                    samples=tuple(tuple(world.hands) for world in stock_worlds(game)),
-                    stock=tuple(game.draw_pile))
+                    values=(), best=(), sampled=True, samples=samples,
+                    stock=tuple(game.draw_pile), known=known_holdings(game.view(seat)))
     assert puzzle.known_cards(other) == shown
     assert puzzle.known_cards(seat) == 0
+    in_every_world = game.hands[other]
+    for hands in samples:
+        in_every_world &= hands[other]
+    assert in_every_world == shown
 
 
 def test_an_open_puzzle_carries_no_sampled_keys() -> None:

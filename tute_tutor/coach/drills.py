@@ -441,7 +441,9 @@ def _turned(puzzle: Puzzle) -> Puzzle:
     return replace(puzzle, hands=hands, leader=(puzzle.leader - shift) % players,
                    to_play=LEARNER, reason=None,
                    samples=tuple(tuple(h[(seat + shift) % players] for seat in range(players))
-                                 for h in puzzle.samples))
+                                 for h in puzzle.samples),
+                   known=tuple(puzzle.known[(seat + shift) % players]
+                               for seat in range(players)) if puzzle.known else ())
 
 
 def make_ahead(drill: Sitting, index: int) -> threading.Thread | None:

@@ -52,13 +52,16 @@ legal and every hand dealt from a shuffled deck; a deal stops as soon as nobody 
 pair to sing. When the search finds none, the index's own deal gives its puzzle as
 above.
 
-**Hidden hands** (``sampled``): the position is solved on :data:`SAMPLES` deals consistent
-with the seat's view (:func:`tute_tutor.ai.knowledge.sample_worlds`); it is a puzzle when
-the best card(s) are best in every one of them and the mean values are clearly apart; the
-values are the means. **Flags**: a puzzle may be made under a preset with flags changed
-(the sidebar's); its id then reads ``ruleset+TAG/seed/index`` (:func:`flags_tag`).
-Every puzzle carries the coach's :class:`~tute_tutor.coach.reasons.Reason` for its first
-best card, read off the seat's own view.
+**Hidden hands** (``sampled``): the position is solved on :data:`SAMPLES` deals
+consistent with the seat's view (:func:`tute_tutor.ai.knowledge.sample_worlds`); it is a
+puzzle when the best card(s) are best in every one of them and the mean values are
+clearly apart; the values are the means. Such a puzzle also names, for each other seat,
+the cards the seat to play can be certain are in that hand (:func:`known_holdings`:
+worked out from its view, never from the sampled deals, which may agree on a card by
+chance). **Flags**: a puzzle may be made under a preset with flags changed (the
+sidebar's); its id then reads ``ruleset+TAG/seed/index`` (:func:`flags_tag`). Every
+puzzle carries the coach's :class:`~tute_tutor.coach.reasons.Reason` for its first best
+card, read off the seat's own view.
 
 **Ratings** are Glicko-2 (the ``glicko2`` package, not written here): the learner and
 each puzzle start at 1500 (deviation 350, volatility 0.06); an answer is one game between
@@ -88,13 +91,13 @@ import glicko2
 
 from tute_tutor.ai import declare_for_all, get_player
 from tute_tutor.ai.base import Decision, PlayAction, Player, apply_action
-from tute_tutor.ai.knowledge import infer, sample_worlds
+from tute_tutor.ai.knowledge import Knowledge, infer, sample_worlds
 from tute_tutor.ai.levels import CountingPlayer
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.reasons import Reason, pair_suits, reason_for
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, cards_of
 from tute_tutor.engine.errors import TuteError
-from tute_tutor.engine.game import CABALLO, REY, Game
+from tute_tutor.engine.game import CABALLO, REY, Game, SeatView
 from tute_tutor.engine.legal import trick_state
 from tute_tutor.engine.tricks import ABOVE, POINTS
 from tute_tutor.engine.variants import Rules, find_rules, preset_ids
@@ -167,6 +170,9 @@ class Puzzle:
     stock: tuple[int, ...] = ()
     """Two players, ``stock`` theme: the two cards still to draw, the face-up trump last
     (the winner of this trick draws the first, the other the face-up card)."""
+    known: tuple[int, ...] = field(default=(), compare=False)
+    """A sampled puzzle: for each seat, the cards of its hand the seat to play knows are
+    there (:func:`known_holdings`; 0 for the seat to play); empty with every hand shown."""
 
     @property
     def players(self) -> int:
@@ -182,21 +188,14 @@ class Puzzle:
         return card in self.best
 
     def known_cards(self, seat: int) -> int:
-        """The cards of another ``seat`` that the seat to play knows it holds, as a mask:
-        a sampled puzzle's cards in ``seat``'s hand in every sampled deal (and in the real
-        one), such as a pair it sang and still holds, a card it took in a swap, the
-        dealer's shown trump card, or cards the play has placed there. 0 for the seat to
-        play itself and for a puzzle with every hand face up. At the stock's last trick
-        the samples are every deal the seat cannot tell apart (:func:`stock_worlds`), so
-        the cards are exactly the known ones; elsewhere they are :data:`SAMPLES` random
-        deals, and a card that could be elsewhere may still sit in ``seat``'s hand in all
-        of them by chance."""
-        if not self.samples or seat == self.to_play:
+        """The cards of another ``seat`` that the seat to play knows it holds, as a mask
+        (:attr:`known`, made by :func:`known_holdings` from the seat's view): a pair it
+        sang and still holds, a card it took in a swap, the dealer's shown trump card,
+        and cards the count and the play leave nowhere else. 0 for the seat to play
+        itself and for a puzzle with every hand face up."""
+        if not self.known or seat == self.to_play:
             return 0
-        known = self.hands[seat]
-        for hands in self.samples:
-            known &= hands[seat]
-        return known
+        return self.known[seat]
 
     def to_json(self) -> dict[str, Any]:
         """The public form (docs/FORMATS.md, "tute-tutor puzzle"): cards by code; the
@@ -224,6 +223,77 @@ class Puzzle:
             data["samples"] = [{str(seat): [str(c) for c in cards_of(hand)]
                                 for seat, hand in enumerate(hands)} for hands in self.samples]
         return data
+
+
+def _fits(counts: dict[int, int], rooms: list[int]) -> bool:
+    """Can cards be dealt to places, each card to one of the places it may go to (``counts``:
+    how many cards may go to each set of places, a bit per place) with every place filled
+    to its room? Hall's condition: as many cards as room in all, and no set of places
+    with more cards that can only go there than room."""
+    if counts.get(0) or any(room < 0 for room in rooms) or sum(counts.values()) != sum(rooms):
+        return False
+    for places in range(1, 1 << len(rooms)):
+        only_there = sum(n for allowed, n in counts.items() if not allowed & ~places)
+        if only_there > sum(room for i, room in enumerate(rooms) if places >> i & 1):
+            return False
+    return True
+
+
+def certain_holdings(knowledge: Knowledge) -> list[int]:
+    """For each seat, the unseen cards certainly in its hand by ``knowledge``: its known
+    cards, and every card that is in that hand in each deal of the unseen cards that
+    respects the hand sizes, the stock's hidden cards, the known cards and the
+    impossibilities (a card no other place may hold; a hand whose room is only just
+    enough for the cards that may go nowhere else). 0 for the seat whose knowledge it is;
+    only the known cards when no deal respects it all (never with a real view)."""
+    me = knowledge.seat
+    seats = [s for s in range(knowledge.players) if s != me]
+    certain = [0 if s == me else knowledge.known[s] for s in range(knowledge.players)]
+    rooms = [knowledge.sizes[s] - knowledge.known[s].bit_count() for s in seats]
+    if knowledge.stock_unknown:
+        rooms.append(knowledge.stock_unknown)  # the stock's hidden cards: a place too
+    free = knowledge.unseen
+    for s in seats:
+        free &= ~knowledge.known[s]
+    allowed: dict[int, int] = {}
+    for card in range(40):
+        if free >> card & 1:
+            allowed[card] = sum(1 << i for i, s in enumerate(seats)
+                                if not knowledge.excluded[s] >> card & 1)
+            if knowledge.stock_unknown:
+                allowed[card] |= 1 << len(seats)
+    counts: dict[int, int] = {}
+    for places in allowed.values():
+        counts[places] = counts.get(places, 0) + 1
+    if not _fits(counts, rooms):
+        return certain
+    for card, places in allowed.items():
+        counts[places] -= 1
+        could_be = []
+        for i in range(len(rooms)):
+            if places >> i & 1:
+                rooms[i] -= 1
+                if _fits(counts, rooms):
+                    could_be.append(i)
+                rooms[i] += 1
+        counts[places] += 1
+        if len(could_be) == 1 and could_be[0] < len(seats):
+            certain[seats[could_be[0]]] |= 1 << card
+    return certain
+
+
+def known_holdings(view: SeatView) -> tuple[int, ...]:
+    """The cards ``view``'s seat knows are in each other hand (0 for its own): the
+    :func:`certain_holdings` of what it has seen (:func:`tute_tutor.ai.knowledge.infer`).
+    In two players once the stock is gone every unseen card is in the other hand; naming
+    them all would give away the count the puzzle asks for, so there only the cards the
+    other player showed (a cante still held, a swap, the face-up trump it drew) are
+    named."""
+    knowledge = infer(view)
+    if view.rules.has_stock and not view.stock_left:
+        return tuple(0 if s == view.seat else known
+                     for s, known in enumerate(knowledge.known))
+    return tuple(certain_holdings(knowledge))
 
 
 def _players_for(rng: random.Random, players: int) -> list[Player]:
@@ -507,6 +577,7 @@ def _puzzle_here(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
     position = _position(rules, game)
     seat = position.to_move
     samples: tuple[tuple[int, ...], ...] = ()
+    known: tuple[int, ...] = ()
     if sampled:
         view = game.view(seat)
         rng = random.Random(f"puzzle-worlds/{puzzle_id}")
@@ -520,6 +591,7 @@ def _puzzle_here(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
         if best is None or not all(v[card] == max(v.values()) for v in solved
                                    for card in best):
             return None
+        known = known_holdings(view)
     else:
         values = Solver(position, seat).card_values()
         best = _clear_best(values)
@@ -535,7 +607,7 @@ def _puzzle_here(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
     return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump, hands=hands,
                   leader=position.leader, trick=trick, to_play=seat,
                   values=ordered, best=best, played=played, reason=reason,
-                  sampled=sampled, samples=samples)
+                  sampled=sampled, samples=samples, known=known)
 
 
 def _after_trick(game: Game, side_seat: int) -> int:
@@ -644,6 +716,7 @@ def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
     if best is None:
         return None
     samples: tuple[tuple[int, ...], ...] = ()
+    known: tuple[int, ...] = ()
     if sampled:
         worlds = stock_worlds(game)
         solved = [values, *(_stock_values(world, seat, legal) for world in worlds[1:])]
@@ -653,6 +726,7 @@ def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
                                    for card in best):
             return None
         samples = tuple(tuple(world.hands) for world in worlds)
+        known = known_holdings(game.view(seat))
     hands = tuple(game.hands)
     played = game.played_mask() & ~sum(1 << c for c in trick)
     ordered = tuple(sorted(values.items(), key=lambda item: (-item[1], item[0])))
@@ -664,7 +738,7 @@ def _stock_puzzle(rules: Rules, ruleset: str, game: Game, puzzle_id: str, *,
     return Puzzle(id=puzzle_id, ruleset=ruleset, theme=theme, trump=game.trump,
                   hands=hands, leader=leader, trick=trick, to_play=seat, values=ordered,
                   best=best, played=played, reason=reason, sampled=sampled, samples=samples,
-                  stock=tuple(game.draw_pile))
+                  stock=tuple(game.draw_pile), known=known)
 
 
 def flags_tag(rules: Rules) -> str:
@@ -989,6 +1063,6 @@ def streak(solved_days: Iterable[date], today: date) -> int:
 
 __all__ = ["DAILY_RULESET", "MIN_MARGIN", "QUICK_THEMES", "THEMES", "Puzzle", "PuzzleError",
            "PuzzlePool", "Rating",
-           "check_request", "classify", "daily_puzzle", "daily_seed", "flags_tag",
-           "generate", "iter_puzzles", "puzzle_at", "puzzle_by_id", "rate", "streak",
-           "themes_of"]
+           "certain_holdings", "check_request", "classify", "daily_puzzle", "daily_seed",
+           "flags_tag", "generate", "iter_puzzles", "known_holdings", "puzzle_at",
+           "puzzle_by_id", "rate", "streak", "themes_of"]
