@@ -19,7 +19,8 @@ def _bits(mask: int) -> list[int]:
 
 def minimax(pos: Position, seat: int) -> int:
     """Points the side of ``seat`` takes from ``pos`` on (less the other side's cantes with
-    ``pos.rival_cantes``), every legal card of every seat tried."""
+    ``pos.rival_cantes``, less all its points with ``pos.margin``), every legal card of
+    every seat tried."""
     hands = list(pos.hands)
     n = pos.players
 
@@ -46,7 +47,7 @@ def minimax(pos: Position, seat: int) -> int:
             sung |= 1 << suit
             if mine(s):
                 gained += 40 if suit == pos.trump else 20
-            elif pos.rival_cantes:
+            elif pos.rival_cantes or pos.margin:
                 gained -= 40 if suit == pos.trump else 20
         return gained, sung
 
@@ -61,7 +62,7 @@ def minimax(pos: Position, seat: int) -> int:
             total = sum(POINTS[c] for _, c in trick)
             if not any(hands):
                 total += 10
-            gain = total if mine(winner) else 0
+            gain = total if mine(winner) else (-total if pos.margin else 0)
             extra, new_sung = singing(winner, sung)
             if not any(hands):
                 return gain + extra

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from tute_tutor.ai.knowledge import World
 from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.engine.game import Game
-from tute_tutor.engine.tricks import pick_bit
+from tute_tutor.engine.tricks import POINTS, pick_bit
 
 
 def _tables(ruleset: str, count: int) -> list[Table]:
@@ -56,10 +54,16 @@ def test_rivals_policy_plays_every_card_of_the_other_side_and_only_those() -> No
             assert not any(table.same_side(seat, me) for seat in rival.asked)
 
 
-def test_a_margin_playout_refuses_the_solver_hand_off() -> None:
-    (table,) = _tables("clasico", 1)
-    with pytest.raises(ValueError, match="handoff=0"):
-        playout(table, table.to_move, handoff=3, margin=True)
+def test_a_margin_playout_hands_off_to_the_solvers_margin() -> None:
+    # With every suit sung nobody sings any more: each side's own best is the other's
+    # worst, so the margin of the hand-off is one side's points less the other's.
+    for table in _tables("clasico", 20):
+        table.sung = 0b1111
+        me = table.to_move
+        mine = playout(table.copy(), me, handoff=4)
+        theirs = playout(table.copy(), (me + 1) % 4, handoff=4)
+        assert mine + theirs == sum(POINTS) + 10
+        assert playout(table.copy(), me, handoff=4, margin=True) == mine - theirs
 
 
 def test_a_playout_counts_the_nodes_of_its_solver_hand_off() -> None:

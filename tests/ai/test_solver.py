@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tests.ai.bruteforce import minimax
 from tute_tutor.ai.solver import PAIR_MASKS, Position, Solver, legal_cards
 from tute_tutor.engine.cards import mask_of, parse_cards
+from tute_tutor.engine.tricks import POINTS
 from tute_tutor.engine.variants import find_rules
 
 
@@ -77,6 +78,7 @@ FLAGS = st.fixed_dictionaries({
     "cante_by_team": st.booleans(),
     "one_cante": st.booleans(),
     "rival_cantes": st.booleans(),
+    "margin": st.booleans(),
 })
 
 
@@ -303,6 +305,24 @@ def _after(position: Position, card: int) -> Position:
     after = Position(hands=list(position.hands), trump=position.trump,
                      leader=position.leader, players=position.players,
                      trick=[*position.trick, card], cantes=position.cantes,
-                     rival_cantes=position.rival_cantes, sung=position.sung)
+                     rival_cantes=position.rival_cantes, margin=position.margin,
+                     sung=position.sung)
     after.hands[position.to_move] ^= 1 << card
     return after
+
+
+def test_the_margin_is_the_sides_points_less_the_other_sides_from_now_on() -> None:
+    # With every point counted, the margin of one side is minus the other's, and (the
+    # card points being fixed) it is twice the side's own value less what is still out,
+    # when nobody can sing.
+    rng = random.Random(21)
+    for _ in range(30):
+        position = build_position(rng, 4, 3, kind="any")
+        out = sum(POINTS[c] for c in range(40) if (position.hands[0] | position.hands[1]
+                                                   | position.hands[2] | position.hands[3]
+                                                   ) >> c & 1 or c in position.trick) + 10
+        margin = Position(**{**vars(position), "margin": True})
+        for seat in range(4):
+            assert margin.value_for(seat) == minimax(margin, seat)
+            assert margin.value_for(seat) == 2 * position.value_for(seat) - out
+        assert margin.value_for(0) == -margin.value_for(1)

@@ -120,9 +120,9 @@ _NONE: Final = 1 << 20
 
 # The rules and sides of one search, as a small array of ints (see _config); the
 # generation marks the table rows this solver wrote; rival: the other side's cantes
-# count against the maximising side.
+# count against the maximising side; margin: its card points too.
 _PLAYERS, _TRUMP, _OVERTAKE, _LOW_TRUMP, _EXEMPTION, _CANTES, _BY_TEAM, _ONE_CANTE, \
-    _MAXING, _GENERATION_CFG, _RIVAL = range(11)
+    _MAXING, _GENERATION_CFG, _RIVAL, _MARGIN = range(12)
 _MAX_DEPTH: Final = 44
 """Rows of the move buffer: one per card still to play (40 at most), and a spare."""
 
@@ -200,6 +200,15 @@ def _slot(k0: int, k1: int, k2: int, k3: int) -> int:
 
 
 @_inlined
+def _share(maxing: int, seat: int, margin: bool) -> int:
+    """How a trick won by ``seat`` counts for the maximising side: 1 for its own, -1
+    for the other side's when every point counts against it, else 0."""
+    if maxing >> seat & 1:
+        return 1
+    return -1 if margin else 0
+
+
+@_inlined
 def _best_pair(hand: int, sung: int, trump: int) -> int:
     """The suit of the pair ``hand`` would sing (trump first), or -1."""
     pair = 3 << (10 * trump + 6)
@@ -237,7 +246,8 @@ def _run(hands: Any, cfg: Any, table: Any, counter: Any, moves: Any, frames: Any
     one_cante = cfg[_ONE_CANTE] != 0
     maxing = cfg[_MAXING]
     generation = cfg[_GENERATION_CFG]
-    rival = cantes and cfg[_RIVAL] != 0
+    margin = cfg[_MARGIN] != 0
+    rival = cantes and (cfg[_RIVAL] != 0 or margin)
     keys = _MAX_DEPTH
     depth = 0
     value = 0
@@ -273,23 +283,24 @@ def _run(hands: Any, cfg: Any, table: Any, counter: Any, moves: Any, frames: Any
                         if wins:
                             won_by = seat
                         seat = (seat + 1) % players
-                    value = total if maxing >> won_by & 1 else 0
+                    value = total * _share(maxing, won_by, margin)
                     step = _BACK
                     continue
                 live = hands[0] | hands[1] | hands[2] | hands[3]
                 frames[depth, _F_LIVE] = live
                 # Nobody takes more than the points still out (and the pairs still
-                # whole), or less than nothing (less the other side's whole pairs, when
-                # they count against it).
-                most = (LAST_TRICK_BONUS + 11 * _bit_count(live & _ACES)
-                        + 10 * _bit_count(live & _THREES) + 4 * _bit_count(live & _REYES)
-                        + 3 * _bit_count(live & _CABALLOS) + 2 * _bit_count(live & _SOTAS))
+                # whole), or less than nothing (less the other side's whole pairs, and
+                # every point, when they count against it).
+                out = (LAST_TRICK_BONUS + 11 * _bit_count(live & _ACES)
+                       + 10 * _bit_count(live & _THREES) + 4 * _bit_count(live & _REYES)
+                       + 3 * _bit_count(live & _CABALLOS) + 2 * _bit_count(live & _SOTAS))
+                most = out
                 if cantes:
                     for suit in range(4):
                         pair = 3 << (10 * suit + 6)
                         if not sung >> suit & 1 and live & pair == pair:
                             most += 40 if suit == trump else 20
-                least = 0
+                least = -out if margin else 0
                 if rival:
                     for other in range(players):
                         if not maxing >> other & 1:
@@ -434,7 +445,7 @@ def _run(hands: Any, cfg: Any, table: Any, counter: Any, moves: Any, frames: Any
                     # The trick is complete: its points, the diez de últimas, cantes.
                     if not hands[taker]:
                         points += LAST_TRICK_BONUS
-                    gain = points if maxing >> taker & 1 else 0
+                    gain = points * _share(maxing, taker, margin)
                     if cantes:
                         best_seat = best_suit = -1
                         for i in range(singers):
@@ -597,7 +608,7 @@ def _config(pos: Position, seat: int) -> Any:
     cantes_on = pos.cantes and any(
         not pos.sung >> s & 1 and any(h & PAIR_MASKS[s] == PAIR_MASKS[s] for h in pos.hands)
         for s in range(4))
-    cfg = np.zeros(11, dtype=np.int64)
+    cfg = np.zeros(12, dtype=np.int64)
     cfg[_PLAYERS] = pos.players
     cfg[_TRUMP] = pos.trump
     cfg[_OVERTAKE] = pos.overtake
@@ -609,6 +620,7 @@ def _config(pos: Position, seat: int) -> Any:
     cfg[_MAXING] = sum(1 << s for s in range(pos.players) if pos.side_of(s, seat))
     cfg[_GENERATION_CFG] = next(_generations)
     cfg[_RIVAL] = pos.rival_cantes
+    cfg[_MARGIN] = pos.margin
     return cfg
 
 

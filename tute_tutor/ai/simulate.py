@@ -63,12 +63,14 @@ class Table:
         return legal_for(self.hands[seat], lead, high, best, self.trump, self.rules,
                          partner_winning=partner_winning, stock_open=bool(self.stock))
 
-    def position(self, cantes: bool = True, rival_cantes: bool = False) -> Position:
+    def position(self, cantes: bool = True, rival_cantes: bool = False,
+                 margin: bool = False) -> Position:
         """The solver's position (no stock left); with ``rival_cantes`` the other side's
-        cantes count against the side whose value is asked."""
+        cantes count against the side whose value is asked, with ``margin`` all its
+        points."""
         return Position.from_rules(self.rules, self.hands, self.trump, self.leader,
                                    self.trick, cantes=cantes, sung=self.sung,
-                                   rival_cantes=rival_cantes)
+                                   rival_cantes=rival_cantes, margin=margin)
 
 
 def table_from(view: SeatView, world: World) -> Table:
@@ -123,14 +125,12 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
     is open and every hand holds at most ``handoff`` cards, the solver finishes exactly.
     ``rivals`` plays the other side's cards instead of the rule-of-thumb policy (the
     solver would assume they play perfectly, so give ``handoff=0`` with it). With
-    ``margin`` the other side's points and cantes count against ``me`` (the solver's
-    hand-off gives own points only, so ``handoff`` must be 0). With ``rival_cantes`` the
+    ``margin`` the other side's points and cantes count against ``me``, the solver's
+    hand-off's too. With ``rival_cantes`` the
     other side's cantes count against ``me`` (card points do not: their sum is fixed),
     the solver's hand-off too. ``nodes``, when given, has the solver nodes of the
     hand-off added to its first item.
     """
-    if margin and handoff > 0:
-        raise ValueError("a margin playout cannot hand off to the solver: give handoff=0")
     rules = table.rules
     players = rules.players
     trump = table.trump
@@ -142,7 +142,7 @@ def playout(table: Table, me: int, *, handoff: int = 3, first: int = -1,
             if size == 0:
                 return gained
             if size <= handoff:
-                solver = Solver(table.position(rival_cantes=rival_cantes), me)
+                solver = Solver(table.position(rival_cantes=rival_cantes, margin=margin), me)
                 value = solver.value()
                 if nodes is not None:
                     nodes[0] += solver.nodes

@@ -56,7 +56,9 @@ class Position:
     :class:`~tute_tutor.engine.variants.Rules`; build it from one with :meth:`from_rules`.
     With ``rival_cantes`` (and ``cantes``) the cantes of the other side count against the
     side whose value is asked: the value is then its points less what the others sing,
-    and a card that lets them win a trick and sing costs what they sing.
+    and a card that lets them win a trick and sing costs what they sing. With ``margin``
+    every point of the other side counts against it (cards, the diez de últimas and
+    cantes): the value is the side's lead in points from now on, which may be negative.
     """
 
     hands: list[int]
@@ -72,11 +74,13 @@ class Position:
     one_cante: bool = False
     sung: int = 0
     rival_cantes: bool = False
+    margin: bool = False
 
     @classmethod
     def from_rules(cls, rules: Rules, hands: Sequence[int], trump: int, leader: int,
                    trick: Sequence[int] = (), *, cantes: bool = False,
-                   sung: int = 0, rival_cantes: bool = False) -> Position:
+                   sung: int = 0, rival_cantes: bool = False,
+                   margin: bool = False) -> Position:
         """A position under ``rules`` (cantes only while they can still happen)."""
         return cls(hands=list(hands), trump=trump, leader=leader, players=rules.players,
                    trick=list(trick), overtake=rules.overtake_when_trumped,
@@ -85,7 +89,7 @@ class Position:
                    cantes=cantes and not rules.has_stock,
                    cante_by_team=rules.cante_by == "team" and rules.has_teams,
                    one_cante=rules.cantes_per_trick == "one", sung=sung,
-                   rival_cantes=rival_cantes)
+                   rival_cantes=rival_cantes, margin=margin)
 
     @property
     def to_move(self) -> int:
