@@ -146,7 +146,8 @@ def test_level4_prior_leans_to_level3s_card_without_changing_the_values() -> Non
     assert sure.evaluate(view, random.Random(4)) == doubting.evaluate(view, random.Random(4))
     assert sure.choose_card(view, random.Random(4)).index == counted
     rated = doubting.evaluations(view, random.Random(4))
-    assert doubting.choose_card(view, random.Random(4)) == rated[0].card
+    best = max(rated, key=lambda e: (e.score, -e.card.points, -e.card.strength))
+    assert doubting.choose_card(view, random.Random(4)) == best.card
 
 
 def test_level4_playouts_hand_off_earlier_beyond_their_node_budget() -> None:
@@ -183,6 +184,43 @@ def test_level4_values_are_exact_when_every_hand_is_known() -> None:
     choice = get_player(3).choose_card(view, random.Random(1))
     assert exact[choice.index] == max(exact.values())
     assert CountingPlayer.endgame_tricks_two >= len(view.hand)
+
+
+def _after_the_stock(seed: int) -> tuple[Game, SeatView]:
+    """A tute a dos hand once the stock is gone, five cards a hand or fewer."""
+    game = Game.deal("a-dos", seed=seed)
+    players = [get_player(2)] * 2
+    rng = random.Random(seed)
+    while game.stock_left or len(game.hand(game.to_move or 0)) > 5:
+        computer_turn(game, players, rng)
+        assert not game.finished
+    game.close_moment()
+    seat = game.to_move
+    assert seat is not None
+    return game, game.view(seat)
+
+
+@pytest.mark.parametrize("seed", [8, 11, 14])
+def test_level4_chooses_by_the_lead_and_the_win_and_shows_the_sides_points(seed: int) -> None:
+    # One world, solved exactly: the score of a card is the side's lead at the end of the
+    # hand from it, plus win_weight if that lead wins; the value shown is the side's points.
+    game, view = _after_the_stock(seed)
+    seat = view.seat
+    position = Position.from_rules(game.rules, game.hands, game.trump, game.leader,
+                                   game.trick, cantes=True)
+    own = position.card_values(seat)
+    lead = Position.from_rules(game.rules, game.hands, game.trump, game.leader, game.trick,
+                               cantes=True, margin=True).card_values(seat)
+    ahead = view.points[seat] - view.points[1 - seat]
+    player = ExpertPlayer()
+    for e in player.evaluations(view, random.Random(1)):
+        final = ahead + lead[e.card.index]
+        won = 1.0 if final > 0 else 0.5 if final == 0 else 0.0
+        assert e.score == pytest.approx(lead[e.card.index] + player.win_weight * won)
+        assert e.value == pytest.approx(own[e.card.index])
+    player.objective = 0
+    for e in player.evaluations(view, random.Random(1)):
+        assert e.score == pytest.approx(own[e.card.index]) == e.value
 
 
 def test_level4_plays_out_the_worlds_beyond_its_solver_budget() -> None:

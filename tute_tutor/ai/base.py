@@ -51,8 +51,9 @@ class Decision:
 
     ``values`` rates every legal card for the mover's side when the level rates cards
     (expected card points plus the diez de últimas from now to the end of the hand, with
-    the side's cantes and, at level 4, less the other side's cantes; mean over ``worlds``
-    deals consistent with what the seat has seen), best first; it is empty
+    the side's cantes and, at level 4, less the other side's cantes, counted at half when
+    level 4 weighs the lead of two sides; mean over ``worlds`` deals consistent with what
+    the seat has seen), best first; it is empty
     for a forced card and for the levels that choose by rule. Everything here comes from
     the seat's own view: nothing in it may depend on a hidden hand.
     """

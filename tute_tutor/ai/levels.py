@@ -259,6 +259,7 @@ class Evaluation:
     # (its cards, the diez de últimas and its cantes, less the other side's cantes)
     worlds: int
     exact: bool  # solved exactly in every world (else playouts)
+    score: float = 0.0  # what level 4 chooses by (see ExpertPlayer.objective)
 
 
 class ExpertPlayer:
@@ -289,7 +290,14 @@ class ExpertPlayer:
     handoff_cut = 2
     prior = 4.0
     """Points of benefit of the doubt for level 3's card before the endgame: the
-    playouts' mean of a few worlds is noisy, level 3's counted rules are not."""
+    playouts' mean of a few worlds is noisy, level 3's counted rules are not (twice as
+    many points of lead when the objective is the lead)."""
+    objective = 2
+    """What level 4 chooses by, in each world: 0 the side's points from now on; 1 its
+    lead in points at the end of the hand (the other side's points count against it); 2
+    that lead plus ``win_weight`` points if the side wins the hand. With three players
+    (three sides) always 0."""
+    win_weight = 50.0
     rivals = 1
     """1: the other side's cantes count against a card's value (in the playouts and
     the solver), so a card that lets them win a trick and sing costs what they sing;
@@ -314,9 +322,11 @@ class ExpertPlayer:
         if basis == "playouts" and self.prior > 0:
             counted = CountingPlayer().rule_choice(view, infer(view))
 
+        bonus = self.prior * (2 if self._objective(view) else 1)
+
         def score(e: Evaluation) -> tuple[float, int, int]:
-            bonus = self.prior if e.card.index == counted else 0.0
-            return e.value + bonus, -e.card.points, -e.card.strength
+            return (e.score + (bonus if e.card.index == counted else 0.0), -e.card.points,
+                    -e.card.strength)
 
         best = max(rated, key=score)
         return Decision(best.card, basis, tuple((e.card, e.value) for e in rated),
@@ -336,7 +346,21 @@ class ExpertPlayer:
         no_stock = not (view.rules.has_stock and view.stock_left)
         exact = no_stock and len(view.hand) <= self.exact_tricks[view.players]
         totals = dict.fromkeys(legal, 0.0)
+        scores = dict.fromkeys(legal, 0.0)
         rival = bool(self.rivals)
+        objective = self._objective(view)
+        margin = objective >= 1
+        mine = view.rules.team_of(view.seat)
+        ahead = view.points[mine] - view.points[1 - mine] if margin else 0
+        out_now = 130 - sum(record.points for record in view.tricks)
+
+        def add(card: int, value: float) -> None:
+            # In the lead's terms a card point taken is one the other side does not
+            # take: half the lead plus half the points still out is the side's points.
+            totals[card] += (value + out_now) / 2 if margin else value
+            won = ahead + value
+            win = 1.0 if won > 0 else 0.5 if won == 0 else 0.0
+            scores[card] += value + self.win_weight * win if objective == 2 else value
         done = nodes = 0
         spent = [0]
         solved = exact
@@ -347,11 +371,11 @@ class ExpertPlayer:
         for world in worlds:
             table = table_from(view, world)
             if exact and nodes < self.node_budget:
-                solver = Solver(table.position(rival_cantes=rival), view.seat)
+                solver = Solver(table.position(rival_cantes=rival, margin=margin), view.seat)
                 values = solver.card_values()
                 nodes += solver.nodes
                 for card in legal:
-                    totals[card] += values[card]
+                    add(card, values[card])
             else:
                 solved = False
                 handoff = self.handoff
@@ -359,14 +383,19 @@ class ExpertPlayer:
                     handoff = max(0, handoff - self.handoff_cut)
                 for card in _distinct(legal, view, knowledge):
                     value = playout(table.copy(), view.seat, handoff=handoff, first=card,
-                                    rival_cantes=rival, nodes=spent)
-                    totals[card] += value
+                                    rival_cantes=rival, margin=margin, nodes=spent)
+                    add(card, value)
                 for card, twin in _twins(legal, view, knowledge):
                     totals[twin] = totals[card]
+                    scores[twin] = scores[card]
             done += 1
-        out = [Evaluation(CARDS[c], round(totals[c] / done, 2), done, solved) for c in legal]
+        out = [Evaluation(CARDS[c], round(totals[c] / done, 2), done, solved,
+                          scores[c] / done) for c in legal]
         out.sort(key=lambda e: -e.value)
         return out
+
+    def _objective(self, view: SeatView) -> int:
+        return self.objective if view.rules.sides == 2 else 0
 
     def sample(self, view: SeatView, knowledge: Knowledge, rng: random.Random) -> list[World]:
         """``worlds`` consistent deals, the ones that best explain the others' play."""
