@@ -34,8 +34,8 @@ SPACES: dict[int, dict[str, tuple[str, float, float]]] = {
         "pool": ("int", 40, 600),
         "mismatch": ("float", 0.02, 1.0),
         "unsung": ("float", 0.02, 1.0),
-        "handoff": ("int", 3, 6),
         "prior": ("float", 0.0, 12.0),
+        "win_weight": ("float", 0.0, 150.0),
     },
 }
 """Per level: setting -> (kind, low, high). Every name is a setting of that level."""
