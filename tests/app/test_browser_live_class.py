@@ -37,6 +37,12 @@ def _current(classes: Classes, code: str) -> cl.Posed:
     return posed
 
 
+def _posed_index(classes: Classes, code: str) -> int:
+    """The index of the question the class is on, -1 before the first."""
+    posed = classes.load(code)[0].current
+    return -1 if posed is None else posed.index
+
+
 def _tap(page: Any, posed: cl.Posed, choice: list[str]) -> None:
     """Tap the choice on a phone: the option buttons, or the card pills and Send."""
     q = question_for(posed.spec, LANG)
@@ -93,10 +99,19 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
         page.get_by_label(t("live.join.nickname", LANG)).fill(nickname)
         page.get_by_role("button", name=t("live.join.enter", LANG)).click()
         page.get_by_text(t("live.join.waiting_first", LANG)).wait_for()
+    # The teacher sends once the projector shows both students: a join redraws the
+    # whole projector page, and a press that lands in that redraw may be dropped.
+    joined = projector.locator("[data-testid='stMetric']",
+                               has_text=t("live.joined", LANG))
+    until(projector, lambda: joined.count() == 1 and joined.locator(
+        "[data-testid='stMetricValue']").inner_text().strip() == "2",
+        "the projector never showed the two students joined")
 
     for index in range(3):
         send = t("live.send_first" if index == 0 else "live.send_next", LANG)
         _press(projector, send)
+        until(projector, lambda i=index: _posed_index(classes, code) == i,
+              f"the class never posed question {index + 1} after {send!r} was pressed")
         heading = t("live.question_n", LANG, n=index + 1)
         for page in (phone, laptop):  # the phones follow by themselves (polling)
             page.get_by_text(heading, exact=True).wait_for()
