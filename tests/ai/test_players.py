@@ -166,16 +166,8 @@ def test_level4_playouts_hand_off_earlier_beyond_their_node_budget() -> None:
 def test_level4_values_are_exact_when_every_hand_is_known() -> None:
     # Two players, stock gone: the unseen cards are all the opponent's, so every sampled
     # world is the real one and the evaluation is the solver's exact value.
-    game = Game.deal("a-dos", seed=8)
-    players = [get_player(2)] * 2
-    rng = random.Random(8)
-    while game.stock_left or len(game.hand(game.to_move or 0)) > 5:
-        computer_turn(game, players, rng)
-        assert not game.finished
-    game.close_moment()
-    seat = game.to_move
-    assert seat is not None
-    view = game.view(seat)
+    game, view = _after_the_stock(8)
+    seat = view.seat
     exact = Position.from_rules(game.rules, game.hands, game.trump, game.leader,
                                 game.trick, cantes=True).card_values(seat)
     scored = dict(ExpertPlayer().evaluate(view, random.Random(1)))

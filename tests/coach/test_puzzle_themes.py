@@ -47,6 +47,19 @@ from tute_tutor.engine.variants import find_rules
 from tute_tutor.words.coach import reason_text
 
 
+def _shown_by(game: Game, seat: int) -> int:
+    """The cards of ``seat``'s hand it showed: a sung pair still held, a card it swapped
+    in (computed from the game's cantes and swaps, apart from the code under test)."""
+    shown = 0
+    for cante in game.cantes:
+        if cante.seat == seat:
+            shown |= 1 << (10 * cante.suit + REY) | 1 << (10 * cante.suit + CABALLO)
+    for swap in game.swaps:
+        if swap.seat == seat:
+            shown |= swap.taken.bit
+    return shown & game.hands[seat]
+
+
 @pytest.mark.parametrize(("ruleset", "theme"), [
     ("clasico", "last-trick"), ("clasico", "mistake"), ("clasico", "partner"),
     ("clasico", "counting"), ("clasico", "ending"), ("a-dos", "stock"),
@@ -170,14 +183,7 @@ def test_the_stocks_last_trick_with_hidden_hands_has_a_deal_for_each_possible_hi
     hidden = [world.draw_pile[0] for world in worlds]
     assert len(set(hidden)) == len(hidden)  # one deal per hidden card
     # the cards the other player showed (a cante still in hand, a swap) stay with it
-    shown = 0
-    for cante in game.cantes:
-        if cante.seat == other:
-            shown |= 1 << (10 * cante.suit + REY) | 1 << (10 * cante.suit + CABALLO)
-    for swap in game.swaps:
-        if swap.seat == other:
-            shown |= swap.taken.bit
-    shown &= game.hands[other]
+    shown = _shown_by(game, other)
     unseen = game.hands[other] | 1 << game.draw_pile[0]
     assert {1 << c for c in hidden} == {1 << c for c in range(40)
                                        if unseen >> c & 1 and not shown >> c & 1}
@@ -401,14 +407,7 @@ def test_at_the_stocks_last_trick_the_known_cards_are_those_the_other_player_sho
     seat = game.to_move
     assert seat is not None
     other = 1 - seat
-    shown = 0
-    for cante in game.cantes:
-        if cante.seat == other:
-            shown |= 1 << (10 * cante.suit + REY) | 1 << (10 * cante.suit + CABALLO)
-    for swap in game.swaps:
-        if swap.seat == other:
-            shown |= swap.taken.bit
-    shown &= game.hands[other]
+    shown = _shown_by(game, other)
     samples = tuple(tuple(world.hands) for world in stock_worlds(game))
     puzzle = Puzzle(id=f"a-dos/{seed}/0/sampled", ruleset="a-dos", theme="stock",
                     trump=game.trump, hands=tuple(game.hands),
