@@ -74,6 +74,29 @@ def fragment(*, run_every: float | timedelta | None = None) -> Callable[[F], F]:
     return decorate
 
 
+_PAGE_DRAWS_POLLER = "_tt_page_draws_poller"
+
+
+def draw_poller(poller: Callable[..., None], *args: Any) -> None:
+    """Call the polling fragment ``poller`` from the page's own run (see
+    :func:`redraw_page`)."""
+    st.session_state[_PAGE_DRAWS_POLLER] = True
+    try:
+        poller(*args)
+    finally:
+        st.session_state[_PAGE_DRAWS_POLLER] = False
+
+
+def redraw_page() -> None:
+    """From a polling fragment that saw the page out of date: run the whole page again,
+    unless the page's own run is drawing the fragment now. That run is drawing what it
+    loaded a moment ago and the fragment's next poll asks again; stopping the run half
+    way (a join while a projector redraws) left a busy browser with a half-drawn page
+    whose first button never came back."""
+    if not st.session_state.get(_PAGE_DRAWS_POLLER):
+        st.rerun()
+
+
 # --------------------------------------------------------------------------- callbacks
 def _on_language() -> None:
     value = st.session_state.get(widget_key("lang"))

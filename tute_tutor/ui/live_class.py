@@ -26,7 +26,7 @@ from tute_tutor.render.qr import qr_svg
 from tute_tutor.store import StoreError
 from tute_tutor.ui import builder as tb
 from tute_tutor.ui import settings, tr
-from tute_tutor.ui.layout import fragment
+from tute_tutor.ui.layout import draw_poller, fragment, redraw_page
 from tute_tutor.ui.live_common import (
     POLL_SECONDS,
     classes,
@@ -136,7 +136,7 @@ def live_counts(code: str, deadline: float | None, closed: bool) -> None:
         st.caption(error_line(error))
         return
     if (poll.version, poll.question) != state.get(SEEN_KEY):  # what the page's run drew
-        st.rerun()
+        redraw_page()
     with st.container(horizontal=True, key="live_counts"):
         st.metric(tr("live.joined"), poll.joined)
         if poll.question >= 0:
@@ -325,7 +325,7 @@ def render_live_class() -> None:
     state[SEEN_KEY] = (session.version, session.questions[-1].index if session.questions
                        else -1)
     share_block(code)
-    live_counts(code, None if posed is None else posed.deadline,
+    draw_poller(live_counts, code, None if posed is None else posed.deadline,
                 posed is None or not posed.is_open(now))
     controls(session, now, deck_size)
     participants_block(session)
