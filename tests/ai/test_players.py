@@ -333,3 +333,41 @@ def test_the_tute_a_swap_completes_is_declared_instead_of_a_cante(level: int) ->
     events = declare_for_all(game, players, random.Random(0))
     assert [type(event).__name__ for event in events] == ["SwapEvent", "TuteEvent"]
     assert game.finished and game.result().reason == "tute"
+
+
+def test_level4_says_why_it_chose_a_card_worth_fewer_points() -> None:
+    # Level 4 weighs winning the hand (two sides) and gives level 3's card the benefit of
+    # the doubt before the endgame, so it sometimes plays a card worth fewer points; its
+    # decision then says which, and the win counts it gives are its evaluation's.
+    player = ExpertPlayer()
+    found: set[str] = set()
+    for seed in range(40):
+        game = Game.deal("clasico", seed=700 + seed)
+        rng = random.Random(seed)
+        while not game.finished and found != {"wins", "sound"}:
+            declare_for_all(game, [player] * 4, rng)
+            seat = game.to_move
+            if game.finished or seat is None:
+                game.close_moment()
+                continue
+            view = game.view(seat)
+            state = rng.getstate()
+            decision = player.decide(view, rng)
+            rng.setstate(state)
+            rated = {e.card: e for e in player.evaluations(view, rng)}
+            if decision.values:
+                top = max(rated.values(), key=lambda e: e.value)
+                chosen = rated[decision.card]
+                fewer = round(top.value - chosen.value) >= 1
+                assert bool(decision.why) == fewer, (decision, top, chosen)
+                if decision.why == "wins":
+                    assert decision.wins == (chosen.wins, top.wins)
+                    assert chosen.wins > top.wins  # only the win can outweigh points
+                elif decision.why == "sound":
+                    assert decision.card.index == CountingPlayer().rule_choice(view, infer(view))
+                if decision.why:
+                    found.add(decision.why)
+            apply_action(game, seat, PlayAction(decision.card))
+        if found == {"wins", "sound"}:
+            return
+    raise AssertionError(f"in 40 hands level 4 only gave the reasons {found}")

@@ -162,6 +162,11 @@ def test_a_rated_cards_edge_goes_with_its_reason_and_survives_json() -> None:
     number = [s for s in hand.steps if s.card is not None].index(step) + 1
     edges = {number: edge}
     assert edges_from_json(edges_to_json(edges)) == edges
+    why = {1: Edge(-2.0, CARDS[3], "playouts", 24, "wins", (14.5, 11.0)),
+           2: Edge(-3.0, CARDS[4], "playouts", 24, "sound")}
+    assert edges_from_json(edges_to_json(why)) == why
+    assert Edge.from_json([-2.0, "1o", "playouts", 24, "wins", 30, 1]) is None  # > worlds
+    assert Edge.from_json([-2.0, "1o", "playouts", 24, "why", 3, 1]) is None
     with_edge = watch_game(replay_game(game.to_record()), edges)
     assert with_edge.steps[hand.steps.index(step)].reason.edge == edge  # type: ignore[union-attr]
     assert sum(s.reason is not None and s.reason.edge is not None

@@ -102,6 +102,20 @@ def test_a_rated_choice_says_its_margin_over_the_next_best_card() -> None:
     assert "3 points less" in edge_text(Edge(-3.0, ACE_OF_CUPS, "exact", 8), "en")
 
 
+def test_a_card_chosen_though_worth_fewer_points_says_why() -> None:
+    wins = Edge(-2.4, ACE_OF_CUPS, "playouts", 24, "wins", (15.0, 12.5))
+    assert edge_text(wins, "en") == (
+        "Playing out 24 deals it could be, it is worth 2 points less than the ace of cups. "
+        "It was chosen because it wins the hand more often in those deals: in 62% of "
+        "them, against 52% with the ace of cups.")
+    assert "gana la mano más a menudo" in edge_text(wins, "es")
+    sound = Edge(-3.0, ACE_OF_CUPS, "playouts", 24, "sound")
+    assert "counted rules" in edge_text(sound, "en")
+    assert "reglas contadas" in edge_text(sound, "es")
+    # a card worth more, or as much, needs no why
+    assert "chosen" not in edge_text(Edge(0.3, ACE_OF_CUPS, "playouts", 24, "sound"), "en")
+
+
 def test_reasons_name_cards_in_the_deck_spoken() -> None:
     reason = Reason(1, KING_OF_CUPS, (Fact("takes_master"),))
     with deck_names("french"):

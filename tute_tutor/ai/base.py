@@ -45,6 +45,9 @@ thumb (levels 2 and 3), by the exact solver over deals consistent with the seat'
 or by playouts of such deals (level 4 before the endgame)."""
 
 
+
+Preferred = Literal["", "wins", "sound"]
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A card a computer chose, with the evaluation behind it (what the coach reads).
@@ -62,6 +65,14 @@ class Decision:
     basis: Basis
     values: tuple[tuple[Card, float], ...] = ()
     worlds: int = 0
+    why: Preferred = ""
+    """Why the card was chosen when another is worth more points: "wins" (level 4
+    weighs winning the hand, and the card wins it in more of the worlds), "sound" (the
+    card of level 3's counted rules, given the benefit of the doubt before the endgame);
+    "" otherwise."""
+    wins: tuple[float, float] = (0.0, 0.0)
+    """With ``why`` "wins": in how many of the ``worlds`` the side wins the hand with the
+    card, and with the card worth the most points (a tied hand counts half)."""
 
     def value_of(self, card: Card) -> float | None:
         """The rated value of ``card``, or None when it was not rated."""

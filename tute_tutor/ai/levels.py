@@ -33,6 +33,7 @@ from tute_tutor.ai.base import (
     CanteAction,
     Decision,
     Player,
+    Preferred,
     SwapAction,
     TuteAction,
 )
@@ -260,6 +261,7 @@ class Evaluation:
     worlds: int
     exact: bool  # solved exactly in every world (else playouts)
     score: float = 0.0  # what level 4 chooses by (see ExpertPlayer.objective)
+    wins: float = 0.0  # worlds in which the side wins the hand with it (a tie half)
 
 
 class ExpertPlayer:
@@ -335,8 +337,16 @@ class ExpertPlayer:
                     -e.card.strength)
 
         best = max(rated, key=score)
+        top = rated[0]  # the most points
+        why: Preferred = ""
+        wins = (0.0, 0.0)
+        if round(top.value - best.value) >= 1:
+            if best.score > top.score:
+                why, wins = "wins", (best.wins, top.wins)
+            else:
+                why = "sound"
         return Decision(best.card, basis, tuple((e.card, e.value) for e in rated),
-                        rated[0].worlds)
+                        rated[0].worlds, why, wins)
 
     def evaluate(self, view: SeatView, rng: random.Random) -> list[tuple[Card, float]]:
         """Expected points (from now to the end of the hand) for the seat's side of each
@@ -353,6 +363,7 @@ class ExpertPlayer:
         exact = no_stock and len(view.hand) <= self.exact_tricks[view.players]
         totals = dict.fromkeys(legal, 0.0)
         scores = dict.fromkeys(legal, 0.0)
+        wins = dict.fromkeys(legal, 0.0)
         rival = bool(self.rivals)
         objective = self._objective(view)
         margin = objective >= 1
@@ -366,6 +377,7 @@ class ExpertPlayer:
             totals[card] += (value + out_now) / 2 if margin else value
             won = ahead + value
             win = 1.0 if won > 0 else 0.5 if won == 0 else 0.0
+            wins[card] += win
             scores[card] += value + self.win_weight * win if objective == 2 else value
         done = nodes = 0
         spent = [0]
@@ -394,9 +406,11 @@ class ExpertPlayer:
                 for card, twin in _twins(legal, view, knowledge):
                     totals[twin] = totals[card]
                     scores[twin] = scores[card]
+                    wins[twin] = wins[card]
             done += 1
         out = [Evaluation(CARDS[c], round(totals[c] / done, 2), done, solved,
-                          scores[c] / done) for c in legal]
+                          scores[c] / done, wins[c] if objective == 2 else 0.0)
+               for c in legal]
         out.sort(key=lambda e: -e.value)
         return out
 

@@ -33,6 +33,7 @@ from tute_tutor.ai.base import (
     Basis,
     CanteAction,
     Decision,
+    Preferred,
     SwapAction,
     TuteAction,
 )
@@ -110,6 +111,45 @@ class Edge:
     runner_up: Card
     basis: Basis
     worlds: int
+    why: Preferred = ""
+    """When the card is worth fewer points than ``runner_up``: why it was chosen
+    (:attr:`tute_tutor.ai.base.Decision.why`)."""
+    wins: tuple[float, float] = (0.0, 0.0)
+    """With ``why`` "wins": the worlds the side wins the hand in with the card and with
+    ``runner_up``."""
+
+    def to_json(self) -> list[object]:
+        """``[margin, runner-up, basis, worlds]``, then ``why`` and the two win counts
+        when the card was chosen for a reason other than its points."""
+        out: list[object] = [self.margin, str(self.runner_up), self.basis, self.worlds]
+        if self.why:
+            out += [self.why, self.wins[0], self.wins[1]]
+        return out
+
+    @classmethod
+    def from_json(cls, item: Sequence[object]) -> Edge | None:
+        """What :meth:`to_json` gave, or None when it does not fit an edge."""
+        if len(item) not in (4, 7):
+            return None
+        margin, card, basis, worlds, *rest = item
+        if not (isinstance(margin, int | float) and abs(margin) <= 1000
+                and isinstance(worlds, int) and 0 <= worlds <= 10_000
+                and basis in ("exact", "playouts") and isinstance(card, str)):
+            return None
+        try:
+            runner = Card.parse(card)
+        except ValueError:
+            return None
+        edge = cls(float(margin), runner, "exact" if basis == "exact" else "playouts",
+                   worlds)
+        if not rest:
+            return edge
+        why, own, other = rest
+        if why not in ("wins", "sound") or not (isinstance(own, int | float) and isinstance(
+                other, int | float) and 0 <= own <= worlds and 0 <= other <= worlds):
+            return None
+        return cls(edge.margin, runner, edge.basis, worlds,
+                   "wins" if why == "wins" else "sound", (float(own), float(other)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +299,11 @@ def _edge(decision: Decision) -> Edge | None:
     if own is None or not others:
         return None
     runner_up, value = max(others, key=lambda pair: (pair[1], -pair[0].index))
-    return Edge(round(own - value, 1), runner_up, decision.basis, decision.worlds)
+    margin = round(own - value, 1)
+    if round(margin) < 0 and decision.why:
+        return Edge(margin, runner_up, decision.basis, decision.worlds, decision.why,
+                    decision.wins)
+    return Edge(margin, runner_up, decision.basis, decision.worlds)
 
 
 def declaration_reasons(view: SeatView, actions: Sequence[Action]) -> list[Reason]:

@@ -338,18 +338,17 @@ def play_for_watching(rules: Rules, seed: int, levels: Sequence[int] = (DEFAULT_
 
 
 def edges_to_json(edges: Mapping[int, Edge]) -> list[list[object]]:
-    """The edges as plain JSON lists ``[card number, margin, runner-up, basis, worlds]``."""
-    return [[at, edge.margin, str(edge.runner_up), edge.basis, edge.worlds]
-            for at, edge in sorted(edges.items())]
+    """The edges as plain JSON lists ``[card number, *Edge.to_json()]``."""
+    return [[at, *edge.to_json()] for at, edge in sorted(edges.items())]
 
 
 def edges_from_json(data: Sequence[Sequence[object]]) -> dict[int, Edge]:
     """What :func:`edges_to_json` gave (data this module wrote itself)."""
     out: dict[int, Edge] = {}
-    for at, margin, runner, basis, worlds in data:
-        assert isinstance(at, int) and isinstance(margin, int | float)
-        assert isinstance(worlds, int) and basis in ("exact", "playouts")
-        out[at] = Edge(float(margin), Card.parse(str(runner)), basis, worlds)
+    for at, *rest in data:
+        edge = Edge.from_json(rest)
+        assert isinstance(at, int) and edge is not None
+        out[at] = edge
     return out
 
 

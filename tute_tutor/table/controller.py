@@ -781,8 +781,7 @@ class Table:
             "undo": [[s.events] for s in self._undo],
             "collected": self.collected,
             "recorded": self.hand_recorded,
-            "edges": [[at, edge.margin, str(edge.runner_up), edge.basis, edge.worlds]
-                      for at, edge in sorted(self._edges.items())],
+            "edges": [[at, *edge.to_json()] for at, edge in sorted(self._edges.items())],
         }
 
     @classmethod
@@ -920,14 +919,13 @@ def _edges_from(data: object, events: int) -> dict[int, Edge]:
         raise TableStateError("the saved reasons must be a list")
     edges: dict[int, Edge] = {}
     for item in data:
-        if not isinstance(item, list) or len(item) != 5:
+        if not isinstance(item, list) or len(item) not in (5, 8):
             raise TableStateError("a saved reason is not [event, margin, card, basis, worlds]")
-        at, margin, card, basis, worlds = item
-        if not (isinstance(at, int) and 0 < at <= events and isinstance(margin, int | float)
-                and abs(margin) <= 1000 and isinstance(worlds, int) and 0 <= worlds <= 10_000
-                and basis in ("exact", "playouts") and isinstance(card, str)):
+        at, *rest = item
+        edge = Edge.from_json(rest)
+        if not (isinstance(at, int) and 0 < at <= events) or edge is None:
             raise TableStateError(f"a saved reason does not fit the hand: {item!r:.80}")
-        edges[at] = Edge(float(margin), Card.parse(card), basis, worlds)
+        edges[at] = edge
     return edges
 
 

@@ -85,9 +85,16 @@ def edge_text(edge: Edge, lang: str = "es") -> str:
     margin = round(edge.margin)
     if margin == 0:
         return t(f"coach.edge.equal_{basis}", lang, runner=runner, worlds=edge.worlds)
-    if margin < 0:  # never chosen by a computer, but said as it is
-        return t_count(f"coach.edge.{basis}_less", -margin, lang, runner=runner,
+    if margin < 0:  # level 4 weighs the win, and level 3's card, besides the points
+        less = t_count(f"coach.edge.{basis}_less", -margin, lang, runner=runner,
                        worlds=edge.worlds)
+        if edge.why == "wins" and edge.worlds:
+            own, other = (round(100 * w / edge.worlds) for w in edge.wins)
+            return less + " " + t("coach.edge.why_wins", lang, own=own, other=other,
+                                  runner=runner)
+        if edge.why == "sound":
+            return less + " " + t("coach.edge.why_sound", lang)
+        return less
     return t_count(f"coach.edge.{basis}", margin, lang, runner=runner, worlds=edge.worlds)
 
 
