@@ -127,25 +127,34 @@ def open_form() -> None:
 
 # --------------------------------------------------------------------------- projector
 @fragment(run_every=POLL_SECONDS)
-def live_counts(code: str, deadline: float | None, closed: bool) -> None:
-    """Joined and answered, every second from one cheap read; a join or another screen's
-    action (a new version) redraws the whole page."""
+def live_counts(code: str, session: cl.ClassSession, now: float, deck_size: int) -> None:
+    """Joined and answered, every second from one cheap read, and the teacher's
+    controls; a join or another screen's action (a new version) redraws the whole page.
+
+    The controls are drawn here rather than by the page so that every poll draws them
+    again: after a join's redraw of the page a busy browser was once left without its
+    Send button until a reload. ``session`` and ``now`` are the page run's, current
+    until the version changes (and the page is redrawn).
+    """
     try:
         poll = classes().poll(code)
     except (cl.ClassError, StoreError) as error:
         st.caption(error_line(error))
+        controls(session, now, deck_size)
         return
     if (poll.version, poll.question) != state.get(SEEN_KEY):  # what the page's run drew
         redraw_page()
+    posed = session.current
     with st.container(horizontal=True, key="live_counts"):
         st.metric(tr("live.joined"), poll.joined)
         if poll.question >= 0:
             st.metric(tr("live.answered"), f"{poll.answered} / {poll.joined}")
-        if deadline is not None and not closed:
-            left = max(0, round(deadline - poll.now))
+        if posed is not None and posed.deadline is not None and posed.is_open(poll.now):
+            left = max(0, round(posed.deadline - poll.now))
             st.metric(tr("live.time_left"), tr("live.seconds", seconds=left))
             if left == 0:
                 st.caption(tr("live.time_up"))
+    controls(session, poll.now, deck_size)
 
 
 def share_block(code: str) -> None:
@@ -325,9 +334,7 @@ def render_live_class() -> None:
     state[SEEN_KEY] = (session.version, session.questions[-1].index if session.questions
                        else -1)
     share_block(code)
-    draw_poller(live_counts, code, None if posed is None else posed.deadline,
-                posed is None or not posed.is_open(now))
-    controls(session, now, deck_size)
+    draw_poller(live_counts, code, session, now, deck_size)
     participants_block(session)
     question_block(session, now)
     if session.ended or (posed is not None and posed.revealed):
