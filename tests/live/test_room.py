@@ -408,3 +408,21 @@ def test_a_room_and_the_practice_table_give_the_only_cante_to_the_same_seat() ->
     sung = [e for e in R.replay(room).game.events if isinstance(e, CanteEvent)]
     assert sung == [e for e in game.events if isinstance(e, CanteEvent)]
     assert game.events[index].seat == game.replayed(index).to_act
+
+
+def test_a_seat_asked_to_declare_may_not_play_a_card_out_of_turn() -> None:
+    # Found by the property above (clasico, seed 3639): after a trick the engine asked
+    # seat 0 to declare while seat 2, the winner, was to lead; seat 0's card reached the
+    # engine as seat 2's and failed there instead of being refused.
+    room = new_room("clasico", 1, 3639)
+    for _ in range(4):
+        moved = progress(room, 0.0)
+        assert moved is not None
+        room = moved
+    game = R.replay(room).game
+    assert game.declarer == 0 and game.to_move == 2
+    card = str(R.seat_view(room, 0).hand[0])
+    with pytest.raises(R.RoomError) as refused:
+        R.play(room, HASHES[0], card, now=5.0)
+    assert refused.value.code == "not_your_turn"
+    assert R.replay(room).game.to_record() == game.to_record()  # nothing changed

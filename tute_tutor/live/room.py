@@ -300,6 +300,8 @@ def _apply(replay: Replay, action: Action) -> None:
         raise RoomError("hand_over", "the hand is over")
     seat = action.seat
     if action.kind == "play":
+        if game.to_move != seat:  # a seat asked to declare may not play out of turn
+            raise RoomError("not_your_turn", seat=seat)
         if game.declarer == seat:  # the winner leads: that passes its declarations
             game.pass_turn(seat)
         replay.settle()
