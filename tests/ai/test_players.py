@@ -356,8 +356,9 @@ def test_level4_says_why_it_chose_a_card_worth_fewer_points() -> None:
             rng.setstate(state)
             rated = {e.card: e for e in player.evaluations(view, rng)}
             if decision.values:
-                top = max(rated.values(), key=lambda e: e.value)
                 chosen = rated[decision.card]
+                top = max((e for e in rated.values() if e.card != decision.card),
+                          key=lambda e: (e.value, -e.card.index), default=chosen)
                 fewer = round(top.value - chosen.value) >= 1
                 assert bool(decision.why) == fewer, (decision, top, chosen)
                 if decision.why == "wins":

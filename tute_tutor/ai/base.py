@@ -44,9 +44,8 @@ Basis = Literal["forced", "random", "rules", "exact", "playouts"]
 thumb (levels 2 and 3), by the exact solver over deals consistent with the seat's view,
 or by playouts of such deals (level 4 before the endgame)."""
 
-
-
 Preferred = Literal["", "wins", "sound"]
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:

@@ -337,7 +337,10 @@ class ExpertPlayer:
                     -e.card.strength)
 
         best = max(rated, key=score)
-        top = rated[0]  # the most points
+        # the card worth the most points, chosen among the others as the coach's edge
+        # names its runner-up (ties by card number), so the two speak of the same card
+        top = max((e for e in rated if e.card != best.card), default=best,
+                  key=lambda e: (e.value, -e.card.index))
         why: Preferred = ""
         wins = (0.0, 0.0)
         if round(top.value - best.value) >= 1:

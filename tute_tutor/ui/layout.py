@@ -90,9 +90,8 @@ def draw_poller(poller: Callable[..., None], *args: Any) -> None:
 def redraw_page() -> None:
     """From a polling fragment that saw the page out of date: run the whole page again,
     unless the page's own run is drawing the fragment now. That run is drawing what it
-    loaded a moment ago and the fragment's next poll asks again; stopping the run half
-    way (a join while a projector redraws) left a busy browser with a half-drawn page
-    whose first button never came back."""
+    loaded a moment ago and the fragment's next poll asks again, so the run is never
+    stopped half way (a student joining while the projector redraws)."""
     if not st.session_state.get(_PAGE_DRAWS_POLLER):
         st.rerun()
 
