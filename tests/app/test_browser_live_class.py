@@ -27,8 +27,23 @@ def server(app_url: str, app_db: str) -> tuple[str, str]:
     return app_url, app_db
 
 
+_KEEP_CONSOLE = """
+window.__ttConsole = [];
+for (const level of ["log", "info", "warn", "error"]) {
+  const write = console[level].bind(console);
+  console[level] = (...args) => {
+    window.__ttConsole.push(level + ": " + args.map(String).join(" ").slice(0, 200));
+    write(...args);
+  };
+}
+"""
+"""Kept in the page, so a failure can say what the app logged (see :func:`_follows`)."""
+
+
 def _context(chromium: Any, **options: Any) -> Any:
-    return chromium.new_context(locale="en-GB", **options)
+    context = chromium.new_context(locale="en-GB", **options)
+    context.add_init_script(_KEEP_CONSOLE)
+    return context
 
 
 def _current(classes: Classes, code: str) -> cl.Posed:
@@ -61,6 +76,22 @@ def _wrong(posed: cl.Posed) -> list[str]:
     if others:
         return others[:1]
     return list(posed.answer[:-1]) if len(posed.answer) > 1 else list(posed.answer)
+
+
+def _follows(page: Any, heading: str, who: str) -> None:
+    """Wait until the phone ``who`` shows ``heading``; if it never does, say what it
+    showed instead (its main area, its status widget, the console's last lines)."""
+    try:
+        until(page, page.get_by_text(heading, exact=True).count,
+              f"{who}'s phone never showed {heading!r}")
+    except AssertionError as missing:
+        save_screenshot(page, f"live-phone-{who}")
+        shown = page.locator("[data-testid='stMain']").inner_text()[:600]
+        status = page.locator("[data-testid='stStatusWidget']")
+        state = status.inner_text() if status.count() else "-"
+        console = page.evaluate("window.__ttConsole || []")[-10:]
+        raise AssertionError(f"{missing}; it showed: {shown!r}; status: {state!r}; "
+                             f"console: {console!r}") from missing
 
 
 def _press(page: Any, name: str) -> None:
@@ -113,8 +144,8 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
         until(projector, lambda i=index: _posed_index(classes, code) == i,
               f"the class never posed question {index + 1} after {send!r} was pressed")
         heading = t("live.question_n", LANG, n=index + 1)
-        for page in (phone, laptop):  # the phones follow by themselves (polling)
-            page.get_by_text(heading, exact=True).wait_for()
+        for page, who in ((phone, "Ana"), (laptop, "Luis")):  # they follow by polling
+            _follows(page, heading, who)
         posed = _current(classes, code)
         right, wrong = list(posed.answer), _wrong(posed)
         _tap(phone, posed, right)

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.apptest import open_app
-from tests.app.learners import session_profile
+from tests.app.learners import as_browser, session_profile
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.live import classroom as cl
 from tute_tutor.live.deck import generated_specs
@@ -226,3 +226,61 @@ def test_a_database_that_does_not_answer_keeps_phone_and_projector_in_the_class(
         assert not at.exception and not at.error
     assert heading in _texts(ana)
     assert any(b.key == "live_reveal" for b in teacher.button)
+
+
+def _phone() -> None:
+    """The join page as the app's entry point runs it, or (``poll_only``) only one poll
+    of the phone's polling fragment: what a browser gets from a fragment's timer."""
+    import streamlit as st
+
+    from tute_tutor.ui.join import render_join_page, seat_poller
+    from tute_tutor.ui.state import init_session_defaults
+
+    init_session_defaults()
+    if st.session_state.get("poll_only"):
+        seat_poller(st.query_params["class"])
+    else:
+        st.session_state["page_runs"] = st.session_state.get("page_runs", 0) + 1
+        render_join_page()
+
+
+def test_a_phones_poll_alone_draws_the_next_question_and_its_own_answer(db: str) -> None:
+    """The phone's view is drawn by its poll, not by a whole-page run the poll asks for:
+    a busy browser once kept the old question while the server had run the new page."""
+    classes = Classes(open_store(db))
+    deck = generated_specs(["obligation", "trick_winner"], 2, rules=find_rules("clasico"),
+                           difficulty=1, seed=0)
+    code = classes.open(cl.Settings(), deck, teacher=new_token())
+    classes.send_next(code)
+    phone = AppTest.from_function(_phone, default_timeout=60)
+    token = as_browser(phone)
+    phone.query_params["class"] = code
+    phone.query_params["lang"] = LANG
+    classes.join(code, "Ana", f"{token}:{code}")
+    phone.run()
+    assert not phone.exception
+    assert t("live.question_n", LANG, n=1) in _texts(phone)
+    classes.send_next(code)
+    phone.session_state["poll_only"] = True
+    phone.run()
+    assert not phone.exception
+    assert t("live.question_n", LANG, n=2) in _texts(phone)
+    assert t("live.question_n", LANG, n=1) not in _texts(phone)
+    tap_right(phone, classes, code)  # the tap reruns only the fragment, as in a browser
+    assert "Answer received" in _texts(phone)
+    assert phone.session_state["page_runs"] == 1
+
+
+def test_send_pressed_on_two_screens_showing_the_same_question_sends_one(db: str) -> None:
+    """The projector and the teacher's laptop both show "Send first question": both
+    pressed, or one press carried twice, poses one question, not two."""
+    projector, code = teacher_with_class(3)
+    laptop = open_app("teacher", token=str(projector.session_state["learner_token"]),
+                      params={"lang": LANG}, page_params={"live": code})
+    assert any(b.key == "live_send" for b in laptop.button)
+    _button(projector, "live_send")
+    _button(laptop, "live_send")  # drawn before the projector's press
+    classes = Classes(open_store(db))
+    assert [q.index for q in classes.load(code)[0].questions] == [0]
+    _button(laptop, "live_send")  # now it shows question 1 sent: the next one goes out
+    assert [q.index for q in classes.load(code)[0].questions] == [0, 1]

@@ -207,3 +207,15 @@ def test_unknown_and_bad_codes_are_class_errors(db_url: str) -> None:
         with pytest.raises(cl.ClassError) as error:
             classes.poll(code)
         assert error.value.reason == why
+
+
+def test_a_send_pressed_again_after_its_question_went_out_sends_nothing(db_url: str) -> None:
+    # A browser may carry one press of Send twice in a busy moment (the projector's
+    # controls rerun every second): the press says how many questions it saw sent.
+    classes, code = opened(db_url)
+    assert classes.send_next(code, QUESTION, sent=0) == 0
+    results, errors = together(4, lambda _i: classes.send_next(code, QUESTION, sent=1))
+    assert errors == [] and results == [1, 1, 1, 1]
+    assert classes.send_next(code, QUESTION, sent=0) == 1  # late: the class stays on 2
+    assert [q.index for q in classes.load(code)[0].questions] == [0, 1]
+    assert classes.send_next(code, QUESTION) == 2  # without ``sent``: always the next

@@ -316,17 +316,24 @@ class Classes:
         """The teacher removes participant ``number`` (their nickname is free again)."""
         self._change(code, lambda state, _now: cl.remove(state, number))
 
-    def send_next(self, code: str, question: Mapping[str, Any] | None = None) -> int:
+    def send_next(self, code: str, question: Mapping[str, Any] | None = None, *,
+                  sent: int | None = None) -> int:
         """Send the deck's next question (``question`` overrides its fields: ``kind``,
         ``rule``, ``options``, ``answer``, ``multi``, made by the caller from the spec with
         :func:`tute_tutor.live.deck.question_for`); returns its index. The question
-        before it is closed and credited. ClassError ``deck_done`` past the last one."""
+        before it is closed and credited. ClassError ``deck_done`` past the last one.
+
+        ``sent``: how many questions the teacher's screen showed as sent when Send was
+        pressed. A press that arrives again after its question went out (a double tap, or
+        a browser that repeats a click in a busy moment) then sends nothing more."""
         from tute_tutor.live.deck import question_for
 
         deck = self.deck(code)
 
         def send(state: cl.ClassSession, now: float) -> cl.ClassSession:
             index = len(state.questions)
+            if sent is not None and index != sent:
+                return state  # this press was carried out already
             if index >= len(deck):
                 raise cl.ClassError("deck_done")
             spec = deck[index]
@@ -340,8 +347,8 @@ class Classes:
             return cl.send_question(state, spec, now=now, **fields)
 
         after = self._change(code, send)
-        assert after is not None and after.current is not None
-        return after.current.index
+        assert after is not None
+        return len(after.questions) - 1
 
     def close(self, code: str) -> None:
         """Stop taking answers to the current question."""

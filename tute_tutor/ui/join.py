@@ -9,14 +9,14 @@ nickname, score and current answer; the class keeps only the token's SHA-256.
 from __future__ import annotations
 
 import html
-from typing import Final
+from typing import Final, cast
 
 import streamlit as st
 
 from tute_tutor.live import classroom as cl
 from tute_tutor.store import StoreError
 from tute_tutor.ui import settings, tr
-from tute_tutor.ui.layout import fragment
+from tute_tutor.ui.layout import draw_poller, fragment, redraw_page
 from tute_tutor.ui.live_common import (
     POLL_SECONDS,
     classes,
@@ -31,6 +31,9 @@ from tute_tutor.ui.state import tr_count
 QUERY_KEY: Final = "class"
 CODE_KEY: Final = "join_code"
 SEEN_KEY: Final = "join_seen"
+DRAWN_KEY: Final = "join_drawn"
+"""The class as this phone last loaded it: ``(code, session)``, loaded again only when
+the class's version moves on or this phone answered."""
 MESSAGE_KEY: Final = "join_message"
 PHONE_CARD: Final = 72
 """Card width on a phone (five cards fit 390 px)."""
@@ -88,6 +91,7 @@ def nickname_form(code: str) -> None:
 
 
 def _on_answer(code: str, choice: list[str]) -> None:
+    state.pop(DRAWN_KEY, None)  # an answer does not move the version: load it again
     try:
         classes().answer(code, participant_token(code), choice)
     except (cl.ClassError, StoreError) as error:
@@ -104,13 +108,49 @@ def _on_send_picked(code: str, pills_key: str) -> None:
 
 @fragment(run_every=POLL_SECONDS)
 def watch(code: str) -> None:
-    """Every second one cheap read; the page redraws when the class moved on."""
+    """Before joining: every second one cheap read; the page redraws when the class
+    moved on (it may have ended)."""
     try:
         poll = classes().poll(code)
     except (cl.ClassError, StoreError):
         return
     if poll.version != state.get(SEEN_KEY):  # the page's run wrote what it drew
-        st.rerun()
+        redraw_page()
+
+
+def _drawn(code: str, version: int) -> cl.ClassSession:
+    """The class at ``version`` or later: the one kept from the last load, or loaded."""
+    kept = state.get(DRAWN_KEY)
+    if kept is not None and kept[0] == code and kept[1].version >= version:
+        return cast(cl.ClassSession, kept[1])
+    session, _now = classes().load(code)
+    state[DRAWN_KEY] = (code, session)
+    return session
+
+
+@fragment(run_every=POLL_SECONDS)
+def seat_poller(code: str) -> None:
+    """A joined phone's whole view, drawn again on every poll from one cheap read (the
+    class is loaded again only when its version moved on or this phone answered).
+
+    The view is drawn here, not by the page: a page that only a poll's ``st.rerun()``
+    brings up to date was once left on the old question by a busy browser while the
+    server had run the new one. A removal sends the page its own run, which words it.
+    """
+    message = state.pop(MESSAGE_KEY, None)
+    if message:
+        st.error(message)
+    try:
+        poll = classes().poll(code)
+        session = _drawn(code, poll.version)
+    except (cl.ClassError, StoreError) as error:
+        st.error(error_line(error))
+        return
+    person = session.by_token(participant_token(code))
+    if person is None or person.removed:
+        redraw_page()
+        return
+    seat_view(code, cl.seat(session, person.id), session, poll.now)
 
 
 def answer_widgets(code: str, posed: cl.Posed, lang: str) -> None:
@@ -186,7 +226,7 @@ def render_join_page() -> None:
     try:
         code = cl.clean_code(wanted)
         store = classes()
-        session, now = store.load(code)
+        session, _now = store.load(code)
     except StoreError as error:  # the class is still there: stay in it, try again
         st.error(error_line(error))
         redraw_when_back(lambda: classes().load(code))
@@ -210,6 +250,7 @@ def render_join_page() -> None:
             st.error(tr("live.err.ended"))
             return
         nickname_form(code)
-    else:
-        seat_view(code, cl.seat(session, person.id), session, now)
-    watch(code)
+        watch(code)
+        return
+    state[DRAWN_KEY] = (code, session)
+    draw_poller(seat_poller, code)

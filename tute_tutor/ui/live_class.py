@@ -51,13 +51,13 @@ def _say(error: cl.ClassError | StoreError) -> None:
     state[MESSAGE_KEY] = error_line(error)
 
 
-def _act(action: str, *args: Any) -> None:
+def _act(action: str, *args: Any, **options: Any) -> None:
     """A teacher's button: one store call; a refusal becomes one line."""
     code = state.get(CODE_KEY)
     if not code:
         return
     try:
-        getattr(classes(), action)(code, *args)
+        getattr(classes(), action)(code, *args, **options)
     except (cl.ClassError, StoreError) as error:
         _say(error)
     if action in ("send_next", "reveal"):
@@ -234,6 +234,7 @@ def controls(session: cl.ClassSession, now: float, deck_size: int) -> None:
         if sent < deck_size and not session.ended:
             st.button(tr("live.send_first") if sent == 0 else tr("live.send_next"),
                       key="live_send", type="primary", on_click=_act, args=("send_next",),
+                      kwargs={"sent": sent},  # a press carried out twice sends once
                       icon=":material/send:")
         if posed is not None and posed.is_open(now) and not session.ended:
             st.button(tr("live.close"), key="live_close", on_click=_act, args=("close",),
