@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
 from tests.app.apptest import open_app
@@ -19,6 +20,7 @@ from tute_tutor.live.deck import generated_specs
 from tute_tutor.store import StoreError, open_store
 from tute_tutor.store.classes import Classes
 from tute_tutor.store.db import new_token
+from tute_tutor.store.tables import ClassQuestionRow
 from tute_tutor.ui.live_class import CODE_KEY
 from tute_tutor.words.catalog import t
 
@@ -284,3 +286,26 @@ def test_send_pressed_on_two_screens_showing_the_same_question_sends_one(db: str
     assert [q.index for q in classes.load(code)[0].questions] == [0]
     _button(laptop, "live_send")  # now it shows question 1 sent: the next one goes out
     assert [q.index for q in classes.load(code)[0].questions] == [0, 1]
+
+
+def test_a_question_whose_timer_ran_out_says_time_is_up_on_both_screens(db: str) -> None:
+    at = _open("pages/teacher.py")
+    at.radio(key="teacher_mode_w").set_value("live").run()
+    at.selectbox(key="live_timer").set_value(cl.TIMER_CHOICES[0]).run()
+    _button(at, "live_open")
+    code = at.session_state[CODE_KEY]
+    _button(at, "live_send")
+    ana = student(code, "Ana")
+    assert [m.label for m in at.metric][-1] == t("live.time_left", LANG)
+    assert t("live.time_up", LANG) not in _texts(at)
+    classes = Classes(open_store(db))
+    with classes.store.engine.begin() as connection:  # the timer runs out
+        connection.execute(update(ClassQuestionRow).values(
+            deadline=ClassQuestionRow.opened_at - 1))
+    at.run()
+    ana.run()
+    assert t("live.time_up", LANG) in _texts(at)
+    assert t("live.time_left", LANG) not in [m.label for m in at.metric]
+    assert t("live.join.closed", LANG) in _texts(ana)
+    _button(at, "live_reveal")
+    assert t("live.time_up", LANG) not in _texts(at)  # the answer is shown instead

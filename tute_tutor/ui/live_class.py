@@ -149,11 +149,12 @@ def live_counts(code: str, session: cl.ClassSession, now: float, deck_size: int)
         st.metric(tr("live.joined"), poll.joined)
         if poll.question >= 0:
             st.metric(tr("live.answered"), f"{poll.answered} / {poll.joined}")
-        if posed is not None and posed.deadline is not None and posed.is_open(poll.now):
-            left = max(0, round(posed.deadline - poll.now))
-            st.metric(tr("live.time_left"), tr("live.seconds", seconds=left))
-            if left == 0:
-                st.caption(tr("live.time_up"))
+        if posed is not None and posed.deadline is not None and posed.closed_at is None:
+            if posed.is_open(poll.now):
+                left = max(0, round(posed.deadline - poll.now))
+                st.metric(tr("live.time_left"), tr("live.seconds", seconds=left))
+            elif not posed.revealed:
+                st.caption(tr("live.time_up"))  # the timer closed it, not the teacher
     controls(session, poll.now, deck_size)
 
 
