@@ -110,6 +110,11 @@ def test_a_damaged_saved_table_is_refused_with_a_reason() -> None:
         with pytest.raises(TableStateError) as caught:
             Table.from_state(data)
         assert "\n" not in str(caught.value)
+    for reason in ([1, 2], [1, 1.5, "1o", "exact", 4, "wins"], "1o"):
+        short = json.loads(json.dumps(state))
+        short["edges"] = [reason]
+        with pytest.raises(TableStateError, match=r"worlds\].*\[why, wins"):
+            Table.from_state(short)
 
 
 def _moment_with_two_singers(seed: int) -> Table | None:

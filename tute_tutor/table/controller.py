@@ -920,7 +920,8 @@ def _edges_from(data: object, events: int) -> dict[int, Edge]:
     edges: dict[int, Edge] = {}
     for item in data:
         if not isinstance(item, list) or len(item) not in (5, 8):
-            raise TableStateError("a saved reason is not [event, margin, card, basis, worlds]")
+            raise TableStateError("a saved reason is not [event, margin, card, basis, worlds]"
+                                  " or that followed by [why, wins, runner-up's wins]")
         at, *rest = item
         edge = Edge.from_json(rest)
         if not (isinstance(at, int) and 0 < at <= events) or edge is None:
