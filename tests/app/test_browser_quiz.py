@@ -46,6 +46,23 @@ def test_clicking_the_winning_card_answers_the_question(
     screenshot(page, "quiz-after-click")
 
 
+def _shown_cards(page: Any) -> tuple[list[str], list[str]]:
+    """The hand's cards and the other cards drawn (the hand is a component's shadow DOM,
+    which Playwright's locators enter)."""
+    codes = "(all) => all.map((el) => el.getAttribute('data-card'))"
+    return (page.locator("button.tt-pick").evaluate_all(codes),
+            page.locator("svg[data-card]:not(button.tt-pick svg)").evaluate_all(codes))
+
+
+def _settled(page: Any, read: Callable[[Any], Any]) -> Any:
+    """``read(page)`` once the app has drawn everything and a second read, after the next
+    frames, gives the same (a busy browser draws a page in pieces); else None."""
+    app_drawn(page)
+    first = read(page)
+    app_drawn(page)
+    return first if read(page) == first and first[0] else None
+
+
 def test_marking_the_legal_cards_then_checking_answers_a_legal_question(
         page: Any, app_url: str, wait_for_app: Callable[[Any], None],
         screenshot: Callable[[Any, str], Path]) -> None:
@@ -53,15 +70,11 @@ def test_marking_the_legal_cards_then_checking_answers_a_legal_question(
     from tute_tutor.engine.tricks import legal_mask, play_into_trick
 
     page.goto(f"{app_url}/quiz?kinds=legal&lang=es&rules=clasico")
-    wait_for_app(page)
-    hand_buttons = page.locator("button.tt-pick")
-    hand_buttons.first.wait_for()
-    hand = [Card.parse(hand_buttons.nth(i).get_attribute("data-card") or "")
-            for i in range(hand_buttons.count())]
-    table = page.locator("svg[data-card]:not(button.tt-pick svg)")
-    trick = [Card.parse(table.nth(i).get_attribute("data-card") or "")
-             for i in range(table.count())]
-    trick = [c for c in trick if c not in hand]
+    page.locator("button.tt-pick").first.wait_for()
+    hand_codes, trick_codes = until(
+        page, lambda: _settled(page, _shown_cards), "the question never settled")
+    hand = [Card.parse(c) for c in hand_codes]
+    trick = [Card.parse(c) for c in trick_codes if c not in hand_codes]
     facts = page.get_by_text(re.compile(r"^Triunfo: [^.]+\.$")).first.inner_text()
     trump_name = facts.removeprefix("Triunfo: ").rstrip(".")
     trump = [suit_name(s, "es") for s in range(4)].index(trump_name)
