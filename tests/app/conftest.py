@@ -44,39 +44,56 @@ ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
 
-def _worker_index() -> int:
-    """0 for the main process or xdist worker gw0, 1 for gw1, and so on."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    digits = "".join(ch for ch in worker if ch.isdigit())
-    return int(digits) if digits else 0
-
-
 def _free_port() -> int:
-    """A port nobody listens on, searched from a base that differs per xdist worker."""
-    base = 8600 + 40 * _worker_index() + (os.getpid() % 20)
-    for port in range(base, base + 400):
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port for the test Streamlit server")
+    """A port the kernel just gave out as free (its own pick, so two suites running at
+    once do not start from the same number and race for it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
-def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+def _listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` itself holds the socket listening on 127.0.0.1:``port``
+    (Linux's /proc): a health answer on the port may come from another suite's server
+    that took the port first."""
+    wanted = f"0100007F:{port:04X}"
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == wanted and fields[3] == "0A":  # 0A: LISTEN
+            inodes.add(f"socket:[{fields[9]}]")
+    try:
+        fds = list(Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            if os.readlink(fd) in inodes:
+                return True
+        except OSError:
+            continue
+    return False
+
+
+class _PortTaken(Exception):
+    """The server exited before it listened: another process took its port first."""
+
+
+def _wait_healthy(url: str, port: int, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(
-                f"streamlit exited with {process.returncode}: {log.read_text()[-2000:]}"
-            )
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=10) as answer:
-                if answer.read().decode().strip() == "ok":
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
+            text = log.read_text()
+            if "is not available" in text:  # Streamlit's words for a port in use
+                raise _PortTaken(text[-2000:])
+            raise RuntimeError(f"streamlit exited with {process.returncode}: {text[-2000:]}")
+        if _listens(process.pid, port):
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=10) as answer:
+                    if answer.read().decode().strip() == "ok":
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
         time.sleep(0.25)
     raise RuntimeError(f"streamlit did not answer /_stcore/health in {WAIT_S:.0f} s: "
                        f"{log.read_text()[-2000:]}")
@@ -95,36 +112,50 @@ def run_streamlit(folder: Path, script: Path = APP_FILE) -> Iterator[str]:
     Its log goes to ``folder/server.log``; progress goes to a database in ``folder``
     unless ``TUTE_TUTOR_DB`` is set. The server is stopped on exit.
     """
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
     log = folder / "server.log"
     env = dict(os.environ)
     # Progress written during browser tests goes to a throw-away database.
     env["TUTE_TUTOR_DB"] = database_of(folder)
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable, "-m", "streamlit", "run", str(script),
-                "--server.address", "127.0.0.1",
-                "--server.port", str(port),
-                "--server.headless", "true",
-                "--browser.gatherUsageStats", "false",
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    for _attempt in range(5):  # a port taken between the kernel's pick and the server's
+        port = _free_port()
+        url = f"http://127.0.0.1:{port}"
+        with log.open("wb") as out:
+            process = subprocess.Popen(
+                [
+                    sys.executable, "-m", "streamlit", "run", str(script),
+                    "--server.address", "127.0.0.1",
+                    "--server.port", str(port),
+                    "--server.headless", "true",
+                    "--browser.gatherUsageStats", "false",
+                ],
+                cwd=REPO,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        try:
+            _wait_healthy(url, port, process, log)
+        except _PortTaken:
+            continue
+        except BaseException:
+            _stop(process)
+            raise
+        break
+    else:
+        raise RuntimeError(f"streamlit found no free port in five tries: {log.read_text()}")
     try:
-        _wait_healthy(url, process, log)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @pytest.fixture(scope="session")
