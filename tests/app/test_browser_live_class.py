@@ -173,8 +173,12 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
             shown = projector.evaluate(f"() => {find}.map(y => [...y])")
             stored = sorted((a.participant, a.choice) for (q, _), a in
                             classes.load(code)[0].answers.items() if q == index)
-            raise AssertionError(f"chart counts {shown}, expected {expected}; answers "
-                                 f"stored {stored}, tapped {right} and {wrong}") from None
+            save_screenshot(projector, "live-projector-no-chart")
+            raise AssertionError(
+                f"chart counts {shown}, expected {expected}; answers stored {stored}, "
+                f"tapped {right} and {wrong}; revealed in the class: "
+                f"{_current(classes, code).revealed}; the projector showed: "
+                f"{projector.locator('[data-testid=stMain]').inner_text()[:400]!r}") from None
         phone.get_by_text(t("live.join.was_right", LANG)).wait_for()
     save_screenshot(projector, "live-class-projector")
     save_screenshot(phone, "live-class-phone")

@@ -45,6 +45,14 @@ def _button(at: AppTest, key: str) -> None:
     assert not at.exception
 
 
+def _send(at: AppTest) -> None:
+    """Press the teacher's Send (one button per question: its key names how many were
+    sent)."""
+    keys = [b.key for b in at.button if b.key and b.key.startswith("live_send_")]
+    assert len(keys) == 1, keys
+    _button(at, keys[0])
+
+
 def _texts(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
     parts += [e.value for e in (*at.success, *at.error, *at.info, *at.warning)]
@@ -102,7 +110,7 @@ def test_a_class_from_opening_to_results_with_two_students(db: str) -> None:
     assert t("live.join.waiting_first", LANG) in _texts(ana)
     teacher.run()
     assert [m.value for m in teacher.metric][:1] == ["2"]
-    _button(teacher, "live_send")
+    _send(teacher)
     ana.run()
     luis.run()
     tap_right(ana, classes, code)
@@ -125,7 +133,7 @@ def test_a_class_from_opening_to_results_with_two_students(db: str) -> None:
     assert posed is not None
     _button(teacher, "live_explain")
     assert t("live.why", LANG) in _texts(teacher)
-    _button(teacher, "live_send")
+    _send(teacher)
     luis.run()
     tap_right(luis, classes, code)
     _button(teacher, "live_end")
@@ -141,7 +149,7 @@ def test_a_class_from_opening_to_results_with_two_students(db: str) -> None:
 
 def test_a_student_who_reloads_gets_back_nickname_and_answer(db: str) -> None:
     teacher, code = teacher_with_class(1, ("legal",))  # pick cards
-    _button(teacher, "live_send")
+    _send(teacher)
     classes = Classes(open_store(db))
     ana = student(code, "Ana")
     tap_right(ana, classes, code)
@@ -208,7 +216,7 @@ def test_a_database_that_does_not_answer_keeps_phone_and_projector_in_the_class(
     database answers again both show the class as before (the page's retry fragment
     reruns them by itself in a browser; here the next run stands for it)."""
     teacher, code = teacher_with_class(1)
-    _button(teacher, "live_send")
+    _send(teacher)
     ana = student(code, "Ana")
     heading = t("live.question_n", LANG, n=1)
     assert heading in _texts(ana)
@@ -279,12 +287,12 @@ def test_send_pressed_on_two_screens_showing_the_same_question_sends_one(db: str
     projector, code = teacher_with_class(3)
     laptop = open_app("teacher", token=str(projector.session_state["learner_token"]),
                       params={"lang": LANG}, page_params={"live": code})
-    assert any(b.key == "live_send" for b in laptop.button)
-    _button(projector, "live_send")
-    _button(laptop, "live_send")  # drawn before the projector's press
+    assert any(b.key == "live_send_0" for b in laptop.button)
+    _send(projector)
+    _button(laptop, "live_send_0")  # drawn before the projector's press
     classes = Classes(open_store(db))
     assert [q.index for q in classes.load(code)[0].questions] == [0]
-    _button(laptop, "live_send")  # now it shows question 1 sent: the next one goes out
+    _send(laptop)  # now it shows question 1 sent: the next one goes out
     assert [q.index for q in classes.load(code)[0].questions] == [0, 1]
 
 
@@ -294,7 +302,7 @@ def test_a_question_whose_timer_ran_out_says_time_is_up_on_both_screens(db: str)
     at.selectbox(key="live_timer").set_value(cl.TIMER_CHOICES[0]).run()
     _button(at, "live_open")
     code = at.session_state[CODE_KEY]
-    _button(at, "live_send")
+    _send(at)
     ana = student(code, "Ana")
     assert [m.label for m in at.metric][-1] == t("live.time_left", LANG)
     assert t("live.time_up", LANG) not in _texts(at)
@@ -309,3 +317,49 @@ def test_a_question_whose_timer_ran_out_says_time_is_up_on_both_screens(db: str)
     assert t("live.join.closed", LANG) in _texts(ana)
     _button(at, "live_reveal")
     assert t("live.time_up", LANG) not in _texts(at)  # the answer is shown instead
+
+
+def _projector() -> None:
+    """The live class's projector as its page draws it, or (``poll_only``) one poll of
+    its polling fragment alone."""
+    import streamlit as st
+
+    from tute_tutor.ui.live_class import CODE_KEY, projector, render_live_class
+    from tute_tutor.ui.state import init_session_defaults
+
+    init_session_defaults()
+    if st.session_state.get("poll_only"):
+        projector(st.session_state[CODE_KEY], 2)
+    else:
+        render_live_class()
+
+
+def test_a_projectors_poll_alone_draws_what_the_class_did(db: str) -> None:
+    """Counts, controls, the question and the revealed chart come from the poll, not from
+    a page run it asks for (a busy browser once kept a revealed question without its
+    chart)."""
+    classes = Classes(open_store(db))
+    deck = generated_specs(["obligation", "trick_winner"], 2, rules=find_rules("clasico"),
+                           difficulty=1, seed=0)
+    teacher = new_token()
+    code = classes.open(cl.Settings(), deck, teacher=teacher)
+    screen = AppTest.from_function(_projector, default_timeout=60)
+    as_browser(screen, teacher)
+    screen.session_state[CODE_KEY] = code
+    screen.query_params["lang"] = LANG
+    screen.run()
+    assert not screen.exception and t("live.lobby", LANG) in _texts(screen)
+    screen.session_state["poll_only"] = True
+    classes.send_next(code, sent=0)
+    classes.join(code, "Ana", "ana")
+    screen.run()
+    assert t("live.question_n", LANG, n=1) in _texts(screen)
+    assert [m.value for m in screen.metric][:2] == ["1", "0 / 1"]
+    tap = classes.load(code)[0].current
+    assert tap is not None
+    classes.answer(code, "ana", list(tap.answer))
+    screen.run()
+    assert [m.value for m in screen.metric][:2] == ["1", "1 / 1"]
+    _button(screen, "live_reveal")  # the button is the fragment's: a poll's run
+    assert "live_chart_0" in [c.key for c in screen.get("plotly_chart")]
+    assert classes.load(code)[0].questions[0].revealed

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 import secrets
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import pandas as pd
 import streamlit as st
@@ -24,9 +24,10 @@ from tute_tutor.quiz.generator import kind_label, rule_label
 from tute_tutor.render.charts import answers_figure, weak_spots_figure
 from tute_tutor.render.qr import qr_svg
 from tute_tutor.store import StoreError
+from tute_tutor.store.classes import Poll
 from tute_tutor.ui import builder as tb
 from tute_tutor.ui import settings, tr
-from tute_tutor.ui.layout import draw_poller, fragment, redraw_page
+from tute_tutor.ui.layout import draw_poller, fragment
 from tute_tutor.ui.live_common import (
     POLL_SECONDS,
     classes,
@@ -126,24 +127,41 @@ def open_form() -> None:
 
 
 # --------------------------------------------------------------------------- projector
-@fragment(run_every=POLL_SECONDS)
-def live_counts(code: str, session: cl.ClassSession, now: float, deck_size: int) -> None:
-    """Joined and answered, every second from one cheap read, and the teacher's
-    controls; a join or another screen's action (a new version) redraws the whole page.
+def _kept(code: str, poll: Poll) -> cl.ClassSession:
+    """The class as of ``poll``: the one kept from the last load while its version and
+    its count of answers are the same, else loaded again."""
+    kept = state.get(SEEN_KEY)
+    if kept is not None and kept[0] == (code, poll.version, poll.answered):
+        return cast(cl.ClassSession, kept[1])
+    session, _now = classes().load(code)
+    _keep(code, session)
+    return session
 
-    The controls are drawn here rather than by the page so that every poll draws them
-    again: after a join's redraw of the page a busy browser was once left without its
-    Send button until a reload. ``session`` and ``now`` are the page run's, current
-    until the version changes (and the page is redrawn).
+
+def _keep(code: str, session: cl.ClassSession) -> None:
+    state[SEEN_KEY] = ((code, session.version, cl.counts(session).answered), session)
+
+
+@fragment(run_every=POLL_SECONDS)
+def projector(code: str, deck_size: int) -> None:
+    """Everything on the projector that changes, drawn again on every poll from one
+    cheap read (the class loaded again only when it moved or an answer came): the
+    counts, the teacher's controls, the students, the question and the results.
+
+    Drawn here, not by a page run the poll would ask for: under load a projector once
+    stayed without its Send button, and once without the chart of a question the class
+    had revealed, until a reload.
     """
+    message = state.pop(MESSAGE_KEY, None)
+    if message:
+        st.warning(message)
     try:
         poll = classes().poll(code)
+        session = _kept(code, poll)
     except (cl.ClassError, StoreError) as error:
-        st.caption(error_line(error))
-        controls(session, now, deck_size)
+        st.error(error_line(error))
+        st.button(tr("live.leave"), key="live_leave_err", on_click=_leave)
         return
-    if (poll.version, poll.question) != state.get(SEEN_KEY):  # what the page's run drew
-        redraw_page()
     posed = session.current
     with st.container(horizontal=True, key="live_counts"):
         st.metric(tr("live.joined"), poll.joined)
@@ -156,6 +174,10 @@ def live_counts(code: str, session: cl.ClassSession, now: float, deck_size: int)
             elif not posed.revealed:
                 st.caption(tr("live.time_up"))  # the timer closed it, not the teacher
     controls(session, poll.now, deck_size)
+    participants_block(session)
+    question_block(session, poll.now)
+    if session.ended or (posed is not None and posed.revealed):
+        results_block(session)
 
 
 def share_block(code: str) -> None:
@@ -234,9 +256,10 @@ def controls(session: cl.ClassSession, now: float, deck_size: int) -> None:
     with st.container(horizontal=True, key="live_controls"):
         if sent < deck_size and not session.ended:
             st.button(tr("live.send_first") if sent == 0 else tr("live.send_next"),
-                      key="live_send", type="primary", on_click=_act, args=("send_next",),
-                      kwargs={"sent": sent},  # a press carried out twice sends once
-                      icon=":material/send:")
+                      # one button per question: a press the browser repeats after
+                      # the next one is drawn is still this one's, and sends nothing
+                      key=f"live_send_{sent}", type="primary", on_click=_act,
+                      args=("send_next",), kwargs={"sent": sent}, icon=":material/send:")
         if posed is not None and posed.is_open(now) and not session.ended:
             st.button(tr("live.close"), key="live_close", on_click=_act, args=("close",),
                       icon=":material/lock_clock:")
@@ -255,7 +278,9 @@ def controls(session: cl.ClassSession, now: float, deck_size: int) -> None:
 
 def _leave() -> None:
     state.pop(CODE_KEY, None)
+    state.pop(SEEN_KEY, None)
     st.query_params.pop(QUERY_KEY, None)
+    st.rerun()  # from a button of the projector's fragment: the whole page, not the class
 
 
 # --------------------------------------------------------------------------- after class
@@ -323,7 +348,7 @@ def render_live_class() -> None:
     state[CODE_KEY] = code
     try:
         store = classes()
-        session, now = store.load(code)
+        session, _now = store.load(code)
         deck_size = len(store.deck(code))
     except (cl.ClassError, StoreError) as error:
         st.error(error_line(error))
@@ -331,13 +356,6 @@ def render_live_class() -> None:
         if isinstance(error, StoreError):
             redraw_when_back(lambda: classes().load(code))
         return
-    posed = session.current
-    # what live_counts compares each poll with: a redraw that never came is asked again
-    state[SEEN_KEY] = (session.version, session.questions[-1].index if session.questions
-                       else -1)
+    _keep(code, session)
     share_block(code)
-    draw_poller(live_counts, code, session, now, deck_size)
-    participants_block(session)
-    question_block(session, now)
-    if session.ended or (posed is not None and posed.revealed):
-        results_block(session)
+    draw_poller(projector, code, deck_size)
