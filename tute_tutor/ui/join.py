@@ -9,7 +9,7 @@ nickname, score and current answer; the class keeps only the token's SHA-256.
 from __future__ import annotations
 
 import html
-from typing import Final, cast
+from typing import Final
 
 import streamlit as st
 
@@ -22,6 +22,8 @@ from tute_tutor.ui.live_common import (
     classes,
     draw_board,
     error_line,
+    keep_class,
+    kept_class,
     question,
     redraw_when_back,
 )
@@ -118,14 +120,8 @@ def watch(code: str) -> None:
         redraw_page()
 
 
-def _drawn(code: str, version: int) -> cl.ClassSession:
-    """The class at ``version`` or later: the one kept from the last load, or loaded."""
-    kept = state.get(DRAWN_KEY)
-    if kept is not None and kept[0] == code and kept[1].version >= version:
-        return cast(cl.ClassSession, kept[1])
-    session, _now = classes().load(code)
-    state[DRAWN_KEY] = (code, session)
-    return session
+def _version(session: cl.ClassSession) -> int:
+    return session.version
 
 
 @fragment(run_every=POLL_SECONDS)
@@ -142,7 +138,7 @@ def seat_poller(code: str) -> None:
         st.error(message)
     try:
         poll = classes().poll(code)
-        session = _drawn(code, poll.version)
+        session = kept_class(DRAWN_KEY, code, _version, poll.version)
     except (cl.ClassError, StoreError) as error:
         st.error(error_line(error))
         return
@@ -252,5 +248,5 @@ def render_join_page() -> None:
         nickname_form(code)
         watch(code)
         return
-    state[DRAWN_KEY] = (code, session)
+    keep_class(DRAWN_KEY, code, _version, session)
     draw_poller(seat_poller, code)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 import secrets
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import pandas as pd
 import streamlit as st
@@ -24,7 +24,6 @@ from tute_tutor.quiz.generator import kind_label, rule_label
 from tute_tutor.render.charts import answers_figure, weak_spots_figure
 from tute_tutor.render.qr import qr_svg
 from tute_tutor.store import StoreError
-from tute_tutor.store.classes import Poll
 from tute_tutor.ui import builder as tb
 from tute_tutor.ui import settings, tr
 from tute_tutor.ui.layout import draw_poller, fragment
@@ -33,6 +32,8 @@ from tute_tutor.ui.live_common import (
     classes,
     draw_board,
     error_line,
+    keep_class,
+    kept_class,
     question,
     redraw_when_back,
 )
@@ -127,19 +128,9 @@ def open_form() -> None:
 
 
 # --------------------------------------------------------------------------- projector
-def _kept(code: str, poll: Poll) -> cl.ClassSession:
-    """The class as of ``poll``: the one kept from the last load while its version and
-    its count of answers are the same, else loaded again."""
-    kept = state.get(SEEN_KEY)
-    if kept is not None and kept[0] == (code, poll.version, poll.answered):
-        return cast(cl.ClassSession, kept[1])
-    session, _now = classes().load(code)
-    _keep(code, session)
-    return session
-
-
-def _keep(code: str, session: cl.ClassSession) -> None:
-    state[SEEN_KEY] = ((code, session.version, cl.counts(session).answered), session)
+def _moved(session: cl.ClassSession) -> tuple[int, int]:
+    """What the projector's poll compares: the class's version and its answers."""
+    return session.version, cl.counts(session).answered
 
 
 @fragment(run_every=POLL_SECONDS)
@@ -157,7 +148,7 @@ def projector(code: str, deck_size: int) -> None:
         st.warning(message)
     try:
         poll = classes().poll(code)
-        session = _kept(code, poll)
+        session = kept_class(SEEN_KEY, code, _moved, (poll.version, poll.answered))
     except (cl.ClassError, StoreError) as error:
         st.error(error_line(error))
         st.button(tr("live.leave"), key="live_leave_err", on_click=_leave)
@@ -356,6 +347,6 @@ def render_live_class() -> None:
         if isinstance(error, StoreError):
             redraw_when_back(lambda: classes().load(code))
         return
-    _keep(code, session)
+    keep_class(SEEN_KEY, code, _moved, session)
     share_block(code)
     draw_poller(projector, code, deck_size)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 import streamlit as st
 
@@ -78,6 +78,25 @@ def _retry(probe: Callable[[], object]) -> None:
     except TuteError:
         pass  # the store answered with a refusal: the redrawn page words it
     st.rerun(scope="app")
+
+
+def kept_class(key: str, code: str, stamp: Callable[[cl.ClassSession], object],
+               wanted: object) -> cl.ClassSession:
+    """The class ``code`` as a polling screen last loaded it (kept in ``key``) while its
+    ``stamp`` is still ``wanted`` (what the poll's cheap read says), else loaded again
+    (raises ClassError, StoreError)."""
+    kept = st.session_state.get(key)
+    if kept is not None and kept[0] == (code, wanted):
+        return cast(cl.ClassSession, kept[1])
+    session, _now = classes().load(code)
+    keep_class(key, code, stamp, session)
+    return session
+
+
+def keep_class(key: str, code: str, stamp: Callable[[cl.ClassSession], object],
+               session: cl.ClassSession) -> None:
+    """Keep ``session`` (just loaded) for :func:`kept_class`."""
+    st.session_state[key] = ((code, stamp(session)), session)
 
 
 def classes() -> Classes:
