@@ -186,5 +186,11 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
     assert len(state.answers) == 6
     assert [r.right for r in cl.results(state)] == [3, sum(
         set(_wrong(p)) == set(p.answer) for p in state.questions)]
+    # Leave (a button of the projector's polling fragment) brings the whole page back to
+    # the form, and the class is no longer in the address
+    projector.get_by_role("button", name=t("live.leave", LANG)).click()
+    projector.get_by_role("button", name=t("live.open", LANG)).wait_for()
+    assert projector.locator(".tt-live-code").count() == 0
+    assert f"live={code}" not in projector.url
     for context_page in (projector, phone, laptop):
         context_page.context.close()

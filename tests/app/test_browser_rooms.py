@@ -209,6 +209,11 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
             # follow it when the room is read
             done = len(room.actions)
             assert after.actions[:done] == room.actions
+            # a seat handed to the computer as idle means the click never arrived (a
+            # computer's card may even be the one clicked: that must not pass)
+            assert not after.seats[seat].away, (
+                f"seat {seat + 1} clicked {card} and was taken over as idle before the click "
+                f"arrived (room version {after.version})")
             clicked = after.actions[done]
             assert (clicked.seat, clicked.arg) == (seat, "" if card is None else str(card))
             moves += 1
