@@ -254,9 +254,9 @@ def _phone() -> None:
         render_join_page()
 
 
-def test_a_phones_poll_alone_draws_the_next_question_and_its_own_answer(db: str) -> None:
-    """The phone's view is drawn by its poll, not by a whole-page run the poll asks for:
-    a busy browser once kept the old question while the server had run the new page."""
+def _joined_phone(db: str) -> tuple[Classes, str, AppTest]:
+    """A class of two questions with the first sent, and a phone joined as Ana that has
+    drawn it once (a page run)."""
     classes = Classes(open_store(db))
     deck = generated_specs(["obligation", "trick_winner"], 2, rules=find_rules("clasico"),
                            difficulty=1, seed=0)
@@ -268,6 +268,13 @@ def test_a_phones_poll_alone_draws_the_next_question_and_its_own_answer(db: str)
     phone.query_params["lang"] = LANG
     classes.join(code, "Ana", f"{token}:{code}")
     phone.run()
+    return classes, code, phone
+
+
+def test_a_phones_poll_alone_draws_the_next_question_and_its_own_answer(db: str) -> None:
+    """The phone's view is drawn by its poll, not by a whole-page run the poll asks for:
+    a busy browser once kept the old question while the server had run the new page."""
+    classes, code, phone = _joined_phone(db)
     assert not phone.exception
     assert t("live.question_n", LANG, n=1) in _texts(phone)
     classes.send_next(code)
@@ -279,6 +286,23 @@ def test_a_phones_poll_alone_draws_the_next_question_and_its_own_answer(db: str)
     tap_right(phone, classes, code)  # the tap reruns only the fragment, as in a browser
     assert "Answer received" in _texts(phone)
     assert phone.session_state["page_runs"] == 1
+
+
+def test_a_refused_tap_stays_on_the_phone_until_the_class_moves_on(db: str) -> None:
+    """A refusal is drawn by the phone's poll: it stays on every poll (not one second)
+    and goes when the next question comes."""
+    classes, code, phone = _joined_phone(db)
+    phone.session_state["poll_only"] = True
+    classes.close(code)  # the teacher closes while the phone still shows the options
+    tap_right(phone, classes, code)
+    too_late = t("live.err.closed", LANG)
+    assert too_late in [e.value for e in phone.error]
+    phone.run()  # the next poll
+    assert too_late in [e.value for e in phone.error]
+    classes.send_next(code)
+    phone.run()
+    assert too_late not in [e.value for e in phone.error]
+    assert t("live.question_n", LANG, n=2) in _texts(phone)
 
 
 def test_send_pressed_on_two_screens_showing_the_same_question_sends_one(db: str) -> None:

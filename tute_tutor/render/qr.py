@@ -16,7 +16,7 @@ def qr_svg(text: str, *, scale: int = 4) -> str:
     """The QR code of ``text`` as inline SVG, dark on white with a quiet border, each
     module ``scale`` pixels wide (error correction M: readable from a projector).
 
-    Kept once made: the rooms' table and the projector draw theirs on every poll."""
+    Kept once made: a room's page draws its code on every page run."""
     svg: str = segno.make(text, error="m").svg_inline(scale=scale, border=2, dark="#000000",
                                                       light="#ffffff")
     return svg

@@ -24,6 +24,7 @@ from tute_tutor.ui.live_common import (
     error_line,
     keep_class,
     kept_class,
+    kept_message,
     question,
     redraw_when_back,
 )
@@ -133,15 +134,15 @@ def seat_poller(code: str) -> None:
     brings up to date was once left on the old question by a busy browser while the
     server had run the new one. A removal sends the page its own run, which words it.
     """
-    message = state.pop(MESSAGE_KEY, None)
-    if message:
-        st.error(message)
     try:
         poll = classes().poll(code)
         session = kept_class(DRAWN_KEY, code, _version, poll.version)
     except (cl.ClassError, StoreError) as error:
         st.error(error_line(error))
         return
+    message = kept_message(MESSAGE_KEY, poll.version)
+    if message:
+        st.error(message)
     person = session.by_token(participant_token(code))
     if person is None or person.removed:
         redraw_page()

@@ -34,6 +34,7 @@ from tute_tutor.ui.live_common import (
     error_line,
     keep_class,
     kept_class,
+    kept_message,
     question,
     redraw_when_back,
 )
@@ -143,9 +144,6 @@ def projector(code: str, deck_size: int) -> None:
     stayed without its Send button, and once without the chart of a question the class
     had revealed, until a reload.
     """
-    message = state.pop(MESSAGE_KEY, None)
-    if message:
-        st.warning(message)
     try:
         poll = classes().poll(code)
         session = kept_class(SEEN_KEY, code, _moved, (poll.version, poll.answered))
@@ -153,6 +151,9 @@ def projector(code: str, deck_size: int) -> None:
         st.error(error_line(error))
         st.button(tr("live.leave"), key="live_leave_err", on_click=_leave)
         return
+    message = kept_message(MESSAGE_KEY, poll.version)
+    if message:
+        st.warning(message)
     posed = session.current
     with st.container(horizontal=True, key="live_counts"):
         st.metric(tr("live.joined"), poll.joined)

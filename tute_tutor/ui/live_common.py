@@ -99,6 +99,20 @@ def keep_class(key: str, code: str, stamp: Callable[[cl.ClassSession], object],
     st.session_state[key] = ((code, stamp(session)), session)
 
 
+def kept_message(key: str, version: int) -> str | None:
+    """The one-line message an action left in ``key``, for a polling screen: shown on
+    every poll while the class is still at the ``version`` it was first shown at, then
+    dropped (a poll every second would otherwise show a refusal for one second)."""
+    found = st.session_state.get(key)
+    if isinstance(found, str):
+        st.session_state[key] = (found, version)
+        return found
+    if isinstance(found, tuple) and found[1] == version:
+        return str(found[0])
+    st.session_state.pop(key, None)
+    return None
+
+
 def classes() -> Classes:
     """The live classes of the configured store (raises StoreError)."""
     return Classes(get_store())
