@@ -10,6 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.table.helpers import learner_moments, learner_turn, play_hand
+from tute_tutor.ai.base import Decision
+from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.engine.cards import CARDS, Card, suit_name
 from tute_tutor.engine.errors import RulesError, TuteError
 from tute_tutor.engine.game import CanteEvent, Game, PlayEvent, SeatView, SwapEvent, TuteEvent
@@ -24,6 +26,7 @@ from tute_tutor.table.controller import (
     TableConfig,
     seat_name,
 )
+from tute_tutor.words.catalog import t, t_count
 from tute_tutor.words.explain import card_name, describe_play, explain, explain_refusal
 
 PRESETS = ["clasico", "las40", "ludoteka", "estricto", "a-tres", "a-dos"]
@@ -269,10 +272,23 @@ def test_undo_takes_back_a_cante() -> None:
 
 
 class FakeEvaluator:
-    """Rates cards by their points (a stand-in that makes the expected order obvious)."""
+    """Rates cards by their points and plays the dearest (a stand-in that makes the
+    expected order obvious)."""
 
-    def evaluate(self, view: SeatView, rng: random.Random) -> list[tuple[Card, float]]:
-        return [(card, 10.0 + card.points) for card in view.legal]
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        values = sorted(((card, 10.0 + card.points) for card in view.legal),
+                        key=lambda pair: -pair[1])
+        return Decision(values[0][0], "playouts", tuple(values), 24)
+
+
+class WinsOverPoints:
+    """Plays the cheapest card for the hand's sake, as level 4 may when winning the
+    hand weighs more than a few points (it wins 18 of 24 deals, the dearest 6)."""
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        values = tuple((card, 10.0 + card.points) for card in view.legal)
+        cheapest = min(view.legal, key=lambda card: (card.points, card.sort_key()))
+        return Decision(cheapest, "playouts", values, 24, "wins", (18.0, 6.0))
 
 
 def test_hint_rates_every_legal_card_best_first_with_reasons() -> None:
@@ -311,6 +327,35 @@ def test_hint_only_on_the_learners_card() -> None:
     assert table.hint(FakeEvaluator()) is None
 
 
+def test_hint_advises_the_card_level_four_plays_even_when_another_takes_more_points() -> None:
+    table = next(t for t in learner_moments("clasico", seeds=20, turns=20, declare=0)
+                 if len({c.points for c in t.legal_cards()}) > 1 and t.hint(WinsOverPoints()))
+    hint = table.hint(WinsOverPoints())
+    assert hint is not None
+    cheapest = min(table.legal_cards(), key=lambda card: (card.points, card.sort_key()))
+    dearest = max(table.legal_cards(), key=lambda card: card.points)
+    assert hint.best == cheapest and hint.chosen == "wins" and hint.wins == (0.75, 0.25)
+    assert hint.richest[0].points == dearest.points
+    loss = dearest.points - cheapest.points
+    for lang, more in (("en", "more"), ("es", "más")):
+        why = hint.why(lang)
+        assert why.startswith(t("practice.hint.sentence_only", lang,
+                                card=card_name(cheapest, lang)).split(":")[0] + ":")
+        assert t_count("practice.hint.sentence_wins", loss, lang, card=card_name(
+            cheapest, lang), why=t(f"practice.hint.why.{hint.reason}", lang,
+                                   points=hint.points), other=card_name(dearest, lang),
+            loss=loss, own=75, theirs=25) == why or hint.richest[0] != dearest
+        assert "75" in why and "25" in why
+        text = hint.text(lang)
+        assert f"({loss} {more})" in text and "75" in text and "25" in text
+
+
+def test_hint_of_a_forced_card_names_it_without_numbers() -> None:
+    forced = Hint(((Card.parse("4o"), 0.0),))
+    assert forced.text("en") == forced.why("en") == (
+        "Play the four of coins: it is your only legal card.")
+
+
 def test_hint_uses_the_level_four_evaluation() -> None:
     table = Table(TableConfig(find_rules("clasico"), seed=9))
     table.click(table.legal_cards()[0], "es")
@@ -318,6 +363,9 @@ def test_hint_uses_the_level_four_evaluation() -> None:
     hint = table.hint()
     assert hint is not None
     assert {c for c, _ in hint.ratings} == set(table.legal_cards())
+    view = table.game.view(LEARNER)
+    decision = ExpertPlayer().decide(view, table._rng("hint", LEARNER))
+    assert hint.best == decision.card and hint.chosen == decision.why
 
 
 def _find_illegal_moment(ruleset: str, referee: bool) -> tuple[Table, Card]:

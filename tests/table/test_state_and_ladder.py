@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tests.table.helpers import learner_turn, play_hand
+from tute_tutor.ai.base import Decision
 from tute_tutor.engine.cards import SUIT_LETTERS, Card
 from tute_tutor.engine.game import HandResult, SwapEvent
 from tute_tutor.engine.variants import find_rules
@@ -304,8 +305,10 @@ def test_playing_a_card_lets_the_finished_trick_go() -> None:
 # --------------------------------------------------------------------------- hint and status
 def test_hint_says_why_in_one_sentence_in_both_languages() -> None:
     class ByPoints:
-        def evaluate(self, view, rng):  # type: ignore[no-untyped-def]
-            return [(card, 10.0 + card.points) for card in view.legal]
+        def decide(self, view, rng):  # type: ignore[no-untyped-def]
+            values = sorted(((card, 10.0 + card.points) for card in view.legal),
+                            key=lambda pair: -pair[1])
+            return Decision(values[0][0], "playouts", tuple(values), 24)
 
     for seed in range(12):
         table = Table(TableConfig(find_rules("clasico"), seed=seed, levels=(2,)))

@@ -34,6 +34,7 @@ from tute_tutor.ai.base import (
     CanteAction,
     Decision,
     Player,
+    Preferred,
     SwapAction,
     TuteAction,
     apply_action,
@@ -64,6 +65,14 @@ class Evaluator(Protocol):
 
     def evaluate(self, view: SeatView, rng: random.Random) -> list[tuple[Card, float]]:
         """Expected points for the seat's side after each legal card."""
+        ...
+
+
+class Advisor(Protocol):
+    """Anything that chooses a card with the values behind it (level 4 does)."""
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        """The card to play, the value of every legal card and why the card."""
         ...
 
 
@@ -288,18 +297,34 @@ class Offers:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The level-4 evaluation of each legal card for the learner, best first."""
+    """Level 4's advice for the learner: the card it would play first, then every other
+    legal card, each with its expected points, and why the card."""
 
     ratings: tuple[tuple[Card, float], ...]
+    """Each legal card with the points its side takes from here on average, the advised
+    card first (a forced card alone, unrated)."""
     reason: str = "value"
-    """Why the best card, as a code of :func:`hint_reason` (worded by :meth:`why`)."""
+    """What the card does at the table, as a code of :func:`hint_reason` (worded by
+    :meth:`why`)."""
     points: int = 0
     """The number the reason names (points on the trick, points added), if any."""
+    chosen: Preferred = ""
+    """Why the card when another is worth more points (:attr:`Decision.why`): "wins"
+    (the side wins the hand more often with it), "sound" (the counted rules' card, kept
+    when the others are not clearly better); "" when it is worth the most points."""
+    wins: tuple[float, float] = (0.0, 0.0)
+    """With ``chosen`` "wins": the shares (0-1) of the deals tried in which the side
+    wins the hand with the card and with the card worth the most points."""
 
     @property
     def best(self) -> Card:
         """The card level 4 would play."""
         return self.ratings[0][0]
+
+    @property
+    def richest(self) -> tuple[Card, float]:
+        """The other card worth the most points, and its value (the card compared)."""
+        return max(self.ratings[1:], key=lambda pair: pair[1], default=self.ratings[0])
 
     def why(self, lang: str = "es") -> str:
         """One sentence: which card, why, and what it is worth next to the second best."""
@@ -307,25 +332,35 @@ class Hint:
         if len(self.ratings) == 1 or self.reason == "only":
             return t("practice.hint.sentence_only", lang, card=card)
         why = t(f"practice.hint.why.{self.reason}", lang, points=self.points)
-        other, value = self.ratings[1]
+        other, value = self.richest
         gain = round(self.ratings[0][1]) - round(value)
+        names = {"card": card, "why": why, "other": card_name(other, lang)}
+        if gain < 0 and self.chosen:
+            own, theirs = (round(100 * share) for share in self.wins)
+            return t_count(f"practice.hint.sentence_{self.chosen}", -gain, lang, **names,
+                           loss=-gain, own=own, theirs=theirs)
         key = "practice.hint.sentence" if gain > 0 else "practice.hint.sentence_same"
-        return t_count(key, gain, lang, card=card, why=why, gain=gain,
-                       other=card_name(other, lang))
+        return t_count(key, gain, lang, **names, gain=gain)
 
     def text(self, lang: str = "es") -> str:
         """"Best: the as (21 points on average); the 4 gets 13, 8 fewer."""
         best_card, best_value = self.ratings[0]
+        if len(self.ratings) == 1:  # a forced card is not rated
+            return t("practice.hint.sentence_only", lang, card=card_name(best_card, lang))
         best = round(best_value)
         lines = [t("practice.hint.best", lang, card=card_name(best_card, lang), points=best)]
         for card, value in self.ratings[1:]:
             # the difference of the numbers shown, so the sentence adds up as read
             shown = round(value)
-            key = "practice.hint.other" if shown < best else "practice.hint.same"
+            key = ("practice.hint.other" if shown < best else "practice.hint.same"
+                   if shown == best else "practice.hint.more")
             lines.append(t(key, lang, card=card_name(card, lang), points=shown,
-                           loss=best - shown))
-        if len(self.ratings) == 1:
-            lines.append(t("practice.hint.only", lang))
+                           loss=best - shown, gain=shown - best))
+        if self.chosen and round(self.richest[1]) > best:
+            own, theirs = (round(100 * share) for share in self.wins)
+            lines.append(t(f"practice.hint.chosen_{self.chosen}", lang,
+                           card=card_name(best_card, lang), own=own, theirs=theirs,
+                           other=card_name(self.richest[0], lang)))
         return " ".join(lines)
 
 
@@ -861,18 +896,25 @@ class Table:
                 raise TableStateError(f"saved action {index} is not allowed there")
 
     # ----------------------------------------------------------------- hint
-    def hint(self, evaluator: Evaluator | None = None) -> Hint | None:
-        """The level-4 rating of every legal card for the learner (None off turn)."""
+    def hint(self, advisor: Advisor | None = None) -> Hint | None:
+        """Level 4's advice for the learner (None off turn): the card it would play and
+        the expected points of every legal card."""
         game = self.game
         if game.finished or game.to_move != LEARNER or game.declarer is not None:
             return None
-        if evaluator is None:
-            evaluator = ExpertPlayer()
+        if advisor is None:
+            advisor = ExpertPlayer()
         view = game.view(LEARNER)
-        ratings = evaluator.evaluate(view, self._rng("hint", LEARNER))
-        ordered = sorted(ratings, key=lambda pair: (-pair[1], pair[0].sort_key()))
-        reason, points = hint_reason(view, ordered[0][0])
-        return Hint(tuple((card, float(value)) for card, value in ordered), reason, points)
+        decision = advisor.decide(view, self._rng("hint", LEARNER))
+        values = dict(decision.values) or {card: 0.0 for card in view.legal}
+        chosen = decision.card
+        others = sorted((card for card in values if card != chosen),
+                        key=lambda card: (-values[card], card.sort_key()))
+        ratings = tuple((card, float(values[card])) for card in (chosen, *others))
+        reason, points = hint_reason(view, chosen)
+        worlds = decision.worlds or 1
+        wins = (decision.wins[0] / worlds, decision.wins[1] / worlds)
+        return Hint(ratings, reason, points, decision.why, wins)
 
     # ----------------------------------------------------------------- reading
     def status(self) -> TableStatus:
