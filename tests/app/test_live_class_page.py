@@ -387,3 +387,32 @@ def test_a_projectors_poll_alone_draws_what_the_class_did(db: str) -> None:
     _button(screen, "live_reveal")  # the button is the fragment's: a poll's run
     assert "live_chart_0" in [c.key for c in screen.get("plotly_chart")]
     assert classes.load(code)[0].questions[0].revealed
+
+
+def test_a_refusal_stays_on_the_projector_until_the_class_moves_on(db: str) -> None:
+    """The projector still shows Send when the teacher's laptop ends the class: its
+    press is refused, and the refusal stays on every poll (not one second) until the
+    class changes again."""
+    classes = Classes(open_store(db))
+    deck = generated_specs(["obligation", "trick_winner"], 2, rules=find_rules("clasico"),
+                           difficulty=1, seed=0)
+    teacher = new_token()
+    code = classes.open(cl.Settings(), deck, teacher=teacher)
+    classes.join(code, "Ana", "ana")
+    screen = AppTest.from_function(_projector, default_timeout=60)
+    as_browser(screen, teacher)
+    screen.session_state[CODE_KEY] = code
+    screen.query_params["lang"] = LANG
+    screen.run()
+    screen.session_state["poll_only"] = True
+    classes.end(code)  # from the laptop, after the projector drew its Send
+    _button(screen, "live_send_0")
+    ended = t("live.err.ended", LANG)
+    assert ended in [w.value for w in screen.warning]
+    screen.run()  # the next poll
+    assert ended in [w.value for w in screen.warning]
+    ana = classes.load(code)[0].participants[0]
+    classes.remove(code, ana.id)  # the class moves on
+    screen.run()
+    assert ended not in [w.value for w in screen.warning]
+    assert not classes.load(code)[0].questions
