@@ -73,6 +73,11 @@ def tune(level: int, ruleset: str, trials: int, deals: int, seed: int, jobs: int
         summary = run_arena(find_rules(ruleset, overrides), Side(level, config), Side(level),
                             deals, seed, jobs=jobs)
         summaries[trial.number] = summary
+        # one line a trial as it ends, so a study stopped half way still says what it saw
+        print(json.dumps({"trial": trial.number, "params": config,
+                          "a_mean_margin": summary["a_mean_margin"],
+                          "margin_ci95": summary["margin_ci95"],
+                          "a_win_rate": summary["a_win_rate"]}), file=sys.stderr, flush=True)
         return float(summary["a_mean_margin"])
 
     study.optimize(objective, n_trials=trials)
