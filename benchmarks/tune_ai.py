@@ -30,7 +30,7 @@ SPACES: dict[int, dict[str, tuple[str, float, float]]] = {
         "stock_sing_win": ("int", 0, 1),
     },
     4: {
-        "worlds": ("int", 8, 40),
+        "worlds": ("int", 8, 64),
         "pool": ("int", 40, 600),
         "mismatch": ("float", 0.02, 1.0),
         "unsung": ("float", 0.02, 1.0),
