@@ -117,7 +117,13 @@ def _play_dearest(page: Any, words: dict[str, str]) -> None:
         def gone(before: int = before) -> bool:
             return bool(page.locator("button.tt-pick").count() < before)
 
-        until(page, gone, "the clicked card never left the hand")
+        try:
+            until(page, gone, "the clicked card never left the hand")
+        except AssertionError as stuck:
+            save_screenshot(page, "review-click-lost")
+            seen = page.locator("[data-testid='stAlert'], [data-testid='stCaptionContainer']"
+                                ).all_inner_texts()
+            raise AssertionError(f"{stuck}; the page says: {seen}") from stuck
         return
     raise AssertionError("could not play a card by clicking it")
 
