@@ -48,7 +48,9 @@ def suggest(trial: Any, space: dict[str, tuple[str, float, float]]) -> dict[str,
         if kind == "int":
             config[name] = trial.suggest_int(name, int(low), int(high))
         else:
-            config[name] = trial.suggest_float(name, low, high, log=low > 0)
+            # four decimals: what the trial plays is what the check command can pass
+            # (the arena takes numbers of at most 18 digits)
+            config[name] = round(trial.suggest_float(name, low, high, log=low > 0), 4)
     return config
 
 
@@ -67,9 +69,10 @@ def tune(level: int, ruleset: str, trials: int, deals: int, seed: int, jobs: int
                                 sampler=optuna.samplers.TPESampler(seed=seed))
     study.enqueue_trial({name: known[name] for name in space})  # the defaults first
     summaries: dict[int, dict[str, Any]] = {}
+    configs: dict[int, dict[str, Any]] = {}
 
     def objective(trial: Any) -> float:
-        config = suggest(trial, space)
+        config = configs[trial.number] = suggest(trial, space)
         summary = run_arena(find_rules(ruleset, overrides), Side(level, config), Side(level),
                             deals, seed, jobs=jobs)
         summaries[trial.number] = summary
@@ -82,7 +85,7 @@ def tune(level: int, ruleset: str, trials: int, deals: int, seed: int, jobs: int
 
     study.optimize(objective, n_trials=trials)
     best = study.best_trial
-    config = {name: best.params[name] for name in space}
+    config = configs[best.number]
     check_seed = seed + 1
     overrides_args = "".join(f" --set {k}={json.dumps(v)}" for k, v in (overrides or {}).items())
     return {
@@ -90,7 +93,7 @@ def tune(level: int, ruleset: str, trials: int, deals: int, seed: int, jobs: int
         "deals": deals, "seed": seed,
         "best_config": config, "best_summary": summaries[best.number],
         "defaults": {name: known[name] for name in space},
-        "history": [{"number": t.number, "value": t.value, "params": t.params}
+        "history": [{"number": t.number, "value": t.value, "params": configs[t.number]}
                     for t in study.trials],
         "check": (f"python -m tute_tutor arena --ruleset {ruleset}{overrides_args} --a {level} "
                   f"--a-config '{json.dumps(config)}' --b {level} --deals 1000 "

@@ -36,3 +36,25 @@ def test_every_tuned_name_is_a_setting_of_its_level() -> None:
         sys.path.remove(str(ROOT / "benchmarks"))
     for level, space in SPACES.items():
         assert set(space) <= set(settings_of(level)), level
+
+
+class _Draws:
+    """An Optuna trial stand-in that draws every float as a long one."""
+
+    def suggest_int(self, name: str, low: int, high: int) -> int:
+        return high
+
+    def suggest_float(self, name: str, low: float, high: float, log: bool = False) -> float:
+        return low + (high - low) / 37  # 0.046486486486486484 for 0.02 to 1
+
+
+def test_drawn_settings_can_be_passed_to_the_arena_as_printed() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from tune_ai import SPACES, suggest
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    from tute_tutor.cli.arena import _config
+
+    config = suggest(_Draws(), SPACES[4])
+    assert _config("--a-config", json.dumps(config)) == config
