@@ -35,6 +35,10 @@ DEMO = textwrap.dedent(
     from tute_tutor.engine.cards import parse_cards
     from tute_tutor.ui.cards import clickable_hand, select_cards
 
+    def _others_moved() -> None:  # what a room's move by another seat does to the hand
+        st.session_state["legal"] = "12c,4c,1o"
+
+    st.button("redraw", key="redraw", on_click=_others_moved)
     hand = parse_cards(st.session_state.get("hand", "12c,4c,1o,3b"))
     legal = parse_cards(st.session_state.get("legal", "12c,4c"))
     log = st.session_state.setdefault("log", [])
@@ -262,5 +266,37 @@ def test_keyboard_focus_stays_in_the_hand_when_the_played_card_leaves(
             " a = a.shadowRoot.activeElement; return a ? a.dataset.card || '' : ''; }"
         )
         assert focused == "1o"  # the card that took the played card's place
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_a_card_pressed_before_a_redraw_and_released_after_it_is_played(
+    chromium: Any, demo_url: str, wait_for_app: Callable[[Any], None]
+) -> None:
+    """The hand is drawn again whenever the others move (a room's poll). A press on a
+    card that lands just before such a redraw and a release just after it must still
+    play the card: the browser sends no click when press and release fall on two
+    different elements, and a lost click once left a room's seat idle until the
+    computer took it over."""
+    context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
+    page = context.new_page()
+    try:
+        page.goto(demo_url)
+        wait_for_app(page)
+        card = page.locator(".tt-hand").first.locator("button.tt-pick[data-card='12c']")
+        box = card.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        old = card.element_handle()
+        page.evaluate("() => document.querySelector('.st-key-redraw button').click()")
+        # the hand drawn again: the as de oros is now legal, on a new button
+        page.get_by_role("button", name="as de oros, se puede jugar").wait_for()
+        assert not old.evaluate("(b) => b.isConnected")  # the pressed button is gone
+        page.mouse.up()
+        page.get_by_text("clicks: [12c]").wait_for()
+        wait_for_app(page)
+        assert page.get_by_text("clicks: [12c]").count() == 1
     finally:
         context.close()

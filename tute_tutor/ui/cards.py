@@ -67,6 +67,12 @@ const focusAfterClick = new Map();
 // Hands drawn disabled last time (the others' turn): when the turn comes back to a hand
 // the learner has played from, the focus that fell to the page goes back into it.
 const wasDisabled = new Map();
+// The card each hand was pressed on with a pointer, until the press is released. The
+// hand is drawn again whenever the others move, on new buttons: a press just before
+// such a redraw and a release just after it fall on two elements, and the browser then
+// sends no click at all. So a pointer plays the card on its release over a button of the
+// same card (whichever drawing of it), and the click that follows is left alone.
+const pressedCard = new Map();
 // The last choice each marking hand reported, until the server says it has seen it: a
 // drawing that left before that (a rerun still under way at the click) must not undo it.
 const unseenChoice = new Map();
@@ -123,7 +129,24 @@ export default function ({ data, key, parentElement, setStateValue, setTriggerVa
       event.stopPropagation();
       target.focus();
     });
-    button.addEventListener("click", () => {
+    button.addEventListener("pointerdown", (event) => {
+      if (event.button === 0 && event.isPrimary && !button.disabled) {
+        pressedCard.set(key, card.code);
+      }
+    });
+    button.addEventListener("pointercancel", () => pressedCard.delete(key));
+    button.addEventListener("pointerup", (event) => {
+      const pressed = pressedCard.get(key);
+      pressedCard.delete(key);
+      if (event.button !== 0 || pressed !== card.code || button.disabled) return;
+      choose();
+    });
+    // A click with detail 0 comes from the keyboard (Enter, Space) or a script; a
+    // pointer's click was handled on its release.
+    button.addEventListener("click", (event) => {
+      if (event.detail === 0) choose();
+    });
+    const choose = () => {
       focusAfterClick.set(key, { code: card.code, index, at: Date.now() });
       if (toggle) {
         const on = button.getAttribute("aria-pressed") !== "true";
@@ -139,7 +162,7 @@ export default function ({ data, key, parentElement, setStateValue, setTriggerVa
       } else {
         setTriggerValue("clicked", card.code);
       }
-    });
+    };
     return button;
   });
   row.replaceChildren(...buttons);
