@@ -180,9 +180,18 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
             page.get_by_role("button", name=t("rooms.lobby.sit", "es")).click()
             page.get_by_text(t("rooms.lobby.wait_host", "es")).wait_for()
         host.get_by_text("Carmen").first.wait_for()  # the host's lobby updated by itself
+        # and its run over: under two suites at once a Start click once never reached
+        # the room (it stayed at version 3 for the whole wait), pressed maybe while that
+        # run was still drawing the lobby
+        wait_for_app(host)
         before = _newest(store, code).version
         host.get_by_role("button", name=t("rooms.lobby.start", "es")).click()
-        _wait_version(store, code, before)
+        try:
+            _wait_version(store, code, before)
+        except AssertionError as stuck:
+            save_screenshot(host, "rooms-start-lost")
+            shown = host.locator("[data-testid='stMain']").inner_text()[-800:]
+            raise AssertionError(f"{stuck}; the host's page showed: {shown}") from stuck
         assert [s.kind for s in _newest(store, code).seats] == ["human"] * 3 + ["computer"]
         reloaded = False
         moves = 0
