@@ -300,3 +300,35 @@ def test_a_card_pressed_before_a_redraw_and_released_after_it_is_played(
         assert page.get_by_text("clicks: [12c]").count() == 1
     finally:
         context.close()
+
+
+@pytest.mark.browser
+def test_a_press_dragged_off_the_hand_plays_nothing_later(
+    chromium: Any, demo_url: str, wait_for_app: Callable[[Any], None]
+) -> None:
+    """A press moved off its card and released elsewhere is over: a later press begun
+    off the hand and released on that card plays nothing (a button's own rule), while
+    a whole press on a card still plays it."""
+    context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
+    page = context.new_page()
+    try:
+        page.goto(demo_url)
+        wait_for_app(page)
+        card = page.locator(".tt-hand").first.locator("button.tt-pick[data-card='12c']")
+        box = card.bounding_box()
+        assert box is not None
+        on_card = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        off_hand = (box["x"] + box["width"] / 2, box["y"] + box["height"] + 200)
+        page.mouse.move(*on_card)
+        page.mouse.down()
+        page.mouse.move(*off_hand)
+        page.mouse.up()
+        page.mouse.down()
+        page.mouse.move(*on_card)
+        page.mouse.up()
+        page.locator("button.tt-pick[data-card='4c']").first.click()  # a whole press
+        page.get_by_text("clicks: [4c]").wait_for()
+        wait_for_app(page)
+        assert page.get_by_text("clicks: [4c]").count() == 1
+    finally:
+        context.close()

@@ -73,6 +73,11 @@ const wasDisabled = new Map();
 // sends no click at all. So a pointer plays the card on its release over a button of the
 // same card (whichever drawing of it), and the click that follows is left alone.
 const pressedCard = new Map();
+// A press released anywhere else (dragged off the hand) is over: a later press begun
+// outside the hand and released on that card must not play it. The buttons' own
+// handlers run first; this one, on the way up, forgets whatever is left.
+window.addEventListener("pointerup", () => pressedCard.clear());
+window.addEventListener("pointercancel", () => pressedCard.clear());
 // The last choice each marking hand reported, until the server says it has seen it: a
 // drawing that left before that (a rerun still under way at the click) must not undo it.
 const unseenChoice = new Map();
