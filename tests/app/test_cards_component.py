@@ -270,6 +270,20 @@ def test_keyboard_focus_stays_in_the_hand_when_the_played_card_leaves(
         context.close()
 
 
+def _rey_de_copas(chromium: Any, demo_url: str, wait_for_app: Callable[[Any], None]
+                  ) -> tuple[Any, Any, Any, dict[str, float]]:
+    """A new context on the demo page: the context, the page, the first hand's rey de
+    copas and its box (for the mouse tests)."""
+    context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
+    page = context.new_page()
+    page.goto(demo_url)
+    wait_for_app(page)
+    card = page.locator(".tt-hand").first.locator("button.tt-pick[data-card='12c']")
+    box = card.bounding_box()
+    assert box is not None
+    return context, page, card, box
+
+
 @pytest.mark.browser
 def test_a_card_pressed_before_a_redraw_and_released_after_it_is_played(
     chromium: Any, demo_url: str, wait_for_app: Callable[[Any], None]
@@ -279,14 +293,8 @@ def test_a_card_pressed_before_a_redraw_and_released_after_it_is_played(
     play the card: the browser sends no click when press and release fall on two
     different elements, and a lost click once left a room's seat idle until the
     computer took it over."""
-    context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
-    page = context.new_page()
+    context, page, card, box = _rey_de_copas(chromium, demo_url, wait_for_app)
     try:
-        page.goto(demo_url)
-        wait_for_app(page)
-        card = page.locator(".tt-hand").first.locator("button.tt-pick[data-card='12c']")
-        box = card.bounding_box()
-        assert box is not None
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.mouse.down()
         old = card.element_handle()
@@ -309,14 +317,8 @@ def test_a_press_dragged_off_the_hand_plays_nothing_later(
     """A press moved off its card and released elsewhere is over: a later press begun
     off the hand and released on that card plays nothing (a button's own rule), while
     a whole press on a card still plays it."""
-    context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="es-ES")
-    page = context.new_page()
+    context, page, _card, box = _rey_de_copas(chromium, demo_url, wait_for_app)
     try:
-        page.goto(demo_url)
-        wait_for_app(page)
-        card = page.locator(".tt-hand").first.locator("button.tt-pick[data-card='12c']")
-        box = card.bounding_box()
-        assert box is not None
         on_card = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         off_hand = (box["x"] + box["width"] / 2, box["y"] + box["height"] + 200)
         page.mouse.move(*on_card)
