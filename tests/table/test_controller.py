@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from tests.table.helpers import learner_moments, learner_turn, play_hand
 from tute_tutor.ai.base import Decision
-from tute_tutor.ai.levels import ExpertPlayer
+from tute_tutor.ai.knowledge import infer
+from tute_tutor.ai.levels import CountingPlayer, Evaluation, ExpertPlayer
 from tute_tutor.engine.cards import CARDS, Card, suit_name
 from tute_tutor.engine.errors import RulesError, TuteError
 from tute_tutor.engine.game import CanteEvent, Game, PlayEvent, SeatView, SwapEvent, TuteEvent
@@ -348,6 +349,41 @@ def test_hint_advises_the_card_level_four_plays_even_when_another_takes_more_poi
         assert "75" in why and "25" in why
         text = hint.text(lang)
         assert f"({loss} {more})" in text and "75" in text and "25" in text
+
+
+class RulesCardAHairBelow(ExpertPlayer):
+    """Level 4 whose playouts rate level 3's card 94.4 and another card 94.6: a fifth
+    of a point apart, shown as 94 and 95."""
+
+    def evaluations(self, view: SeatView, rng: random.Random) -> list[Evaluation]:
+        ruled = CountingPlayer().rule_choice(view, infer(view))
+        other = next(card for card in view.legal if card.index != ruled)
+        value = {ruled: 94.4, other.index: 94.6}
+        rated = [Evaluation(card, value.get(card.index, 80.0), 24, exact=False,
+                            score=value.get(card.index, 80.0)) for card in view.legal]
+        return sorted(rated, key=lambda e: -e.value)
+
+
+def test_hint_sentence_agrees_with_its_rounded_figures_when_the_card_is_a_hair_below(
+) -> None:
+    # Level 4 keeps level 3's card a fifth of a point below another: the hint shows 94
+    # and "95 (1 more)", so its sentence must say why, never "worth just as much".
+    table = next(t for t in learner_moments("clasico", seeds=20, turns=20, declare=0)
+                 if len(t.legal_cards()) > 1)
+    hint = table.hint(RulesCardAHairBelow())
+    assert hint is not None and hint.chosen == "sound"
+    view = table.game.view(LEARNER)
+    assert hint.best.index == CountingPlayer().rule_choice(view, infer(view))
+    other = hint.richest[0]
+    for lang in ("en", "es"):
+        names = {"card": card_name(hint.best, lang), "other": card_name(other, lang),
+                 "why": t(f"practice.hint.why.{hint.reason}", lang, points=hint.points)}
+        assert hint.why(lang) == t_count("practice.hint.sentence_sound", 1, lang, **names,
+                                         loss=1, own=0, theirs=0)
+        text = hint.text(lang)
+        assert t("practice.hint.more", lang, card=names["other"], points=95, gain=1) in text
+        assert t("practice.hint.chosen_sound", lang, card=names["card"], own=0, theirs=0,
+                 other=names["other"]) in text
 
 
 def test_hint_of_a_forced_card_names_it_without_numbers() -> None:

@@ -65,10 +65,11 @@ class Decision:
     values: tuple[tuple[Card, float], ...] = ()
     worlds: int = 0
     why: Preferred = ""
-    """Why the card was chosen when another is worth more points: "wins" (level 4
-    weighs winning the hand, and the card wins it in more of the worlds), "sound" (the
-    card of level 3's counted rules, given the benefit of the doubt before the endgame);
-    "" otherwise."""
+    """Why the card was chosen when another is worth more points, by however little
+    (whoever shows the values says it when its figures differ): "wins" (level 4 weighs
+    winning the hand, and the card wins it in more of the worlds), "sound" (the card of
+    level 3's counted rules, given the benefit of the doubt before the endgame); ""
+    otherwise."""
     wins: tuple[float, float] = (0.0, 0.0)
     """With ``why`` "wins": in how many of the ``worlds`` the side wins the hand with the
     card, and with the card worth the most points (a tied hand counts half)."""

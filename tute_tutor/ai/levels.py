@@ -343,7 +343,9 @@ class ExpertPlayer:
                   key=lambda e: (e.value, -e.card.index))
         why: Preferred = ""
         wins = (0.0, 0.0)
-        if round(top.value - best.value) >= 1:
+        # any shortfall is given its reason: whoever shows the values decides, by the
+        # figures it shows, whether it is worth a word (rounded apart or not)
+        if top.value > best.value:
             if best.score > top.score:
                 why, wins = "wins", (best.wins, top.wins)
             else:
