@@ -1,7 +1,8 @@
 """A real browser plays a whole hand at the practice table throwing its dearest card
 every time (a poor card, chosen from the engine's card points), opens the review and
 sees each costly card named as a mistake with its cost; the review's mistakes are kept
-in the learner's progress. Spanish and English."""
+in the learner's progress, once. The review is read in Spanish, then again after the
+learner switches to English."""
 
 from __future__ import annotations
 
@@ -38,11 +39,10 @@ def _dearest(hand: list[Card], legal: list[Card]) -> Card:
     return max((card for card in hand if card in legal), key=lambda card: card.points)
 
 
-def _costly_seed(nth: int) -> int:
-    """The ``nth`` (from 0) practice seed whose first hand, played with the dearest card
-    each time (as the browser plays it) against the page's computers, has a card the
-    solver finds costly (each language its own hand: the check of what is kept reads the
-    hand's mistakes, whoever kept them)."""
+def _costly_seed() -> int:
+    """The first practice seed whose first hand, played with the dearest card each time
+    (as the browser plays it) against the page's computers, has a card the solver finds
+    costly."""
     from tute_tutor.engine.variants import find_rules
     from tute_tutor.table.controller import Table, TableConfig
     from tute_tutor.ui.practice import DEFAULT_LEVEL, PAGE_THINK_SECONDS
@@ -59,9 +59,7 @@ def _costly_seed(nth: int) -> int:
             else:
                 table.click(_dearest(table.learner_hand(), table.legal_cards()))
         if choice_costs(table.game, estimates=False):
-            if not nth:
-                return seed
-            nth -= 1
+            return seed
     raise AssertionError("no deal in 39 where the dearest cards cost points")
 
 
@@ -151,57 +149,82 @@ def _record(page: Any, words: dict[str, str]) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+def _named_lines(page: Any, words: dict[str, str], lang: str,
+                 exact: list[Any]) -> list[str]:
+    """The review's lines of "where the points went", each checked to name a mistake and
+    its cost in ``lang``, every card the solver measured exactly among them."""
+    names = {mistake_name(kind, lang): kind for kind in MISTAKE_KINDS}
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_text(words["costs"]).first.wait_for()
+    costly = re.compile(r"(Baza|Trick) \d+: .* (costó|cost) ")
+    lines: list[str] = main.locator("li").filter(has_text=costly).all_inner_texts()
+    assert lines or not exact
+    for line in lines:
+        head = line.split(".")[0].strip()
+        assert head in names, line
+        assert re.search(r"\d+ (puntos?|points?)|(un|one) (punto|point)", line), line
+    text = "\n".join(lines)
+    for cost in exact:
+        kind = cost.mistake.kind if cost.mistake is not None else "other"
+        assert f"{mistake_name(kind, lang)}. {cost.text(lang)}" in text, (cost, text)
+    return lines
+
+
+def _kept(app_db: str, record: dict[str, Any]) -> list[Any]:
+    """The mistakes kept in the learner's progress for the hand of ``record``."""
+    engine = create_engine(app_db)
+    with engine.connect() as connection:
+        kept = connection.execute(
+            select(MistakeRow.trick, MistakeRow.kind, MistakeRow.cost)
+            .where(MistakeRow.hand == hand_key(json.dumps(record, sort_keys=True)))
+        ).all()
+    engine.dispose()
+    return list(kept)
+
+
 def test_each_costly_card_of_a_hand_is_named_as_a_mistake_with_its_cost(
         page: Any, app_url: str, app_db: str, wait_for_app: Callable[[Any], None],
-        screenshot: Callable[[Any, str], Path], lang: str) -> None:
+        screenshot: Callable[[Any, str], Path]) -> None:
+    # The hand is played in Spanish; its review is read in Spanish, then again after the
+    # learner switches to English (the same hand, worded anew, its mistakes kept once).
+    lang = "es"
     words = _words(lang)
     page.goto(f"{app_url}/practice?lang={lang}&rules=clasico"
               f"&profile=mistakes-{uuid.uuid4().hex[:8]}")
     wait_for_app(page)
     seed = page.get_by_label(t("practice.page.seed", lang))
-    seed.fill(str(_costly_seed(["es", "en"].index(lang))))
+    seed.fill(str(_costly_seed()))
     seed.press("Enter")
     wait_for_app(page)
     page.get_by_role("button", name=t("practice.page.replay_seed", lang)).click()
     wait_for_app(page)
-    names = {mistake_name(kind, lang): kind for kind in MISTAKE_KINDS}
     for _ in range(HANDS):
         _play_hand(page, words)
-        main = page.locator("[data-testid='stMain']")
-        main.get_by_text(words["costs"]).first.wait_for()
+        page.locator("[data-testid='stMain']").get_by_text(words["costs"]).first.wait_for()
         wait_for_app(page)
         record = _record(page, words)
         # the solver's measures need no seed (level 4's estimates, before, have one)
         costs = choice_costs(replay_game(record), estimates=False)
         exact = [cost for cost in costs if cost.exact]
-        # every line of "where the points went" names a mistake and its cost
-        lines = main.locator("li").filter(has_text=re.compile(
-            r"(Baza|Trick) \d+: .* (costó|cost) ")).all_inner_texts()
-        assert lines or not exact
-        for line in lines:
-            head = line.split(".")[0].strip()
-            assert head in names, line
-            assert re.search(r"\d+ (puntos?|points?)|(un|one) (punto|point)", line), line
-        # the cards the solver measured exactly: each named as its mistake, with its cost
-        text = "\n".join(lines)
-        for cost in exact:
-            kind = cost.mistake.kind if cost.mistake is not None else "other"
-            assert f"{mistake_name(kind, lang)}. {cost.text(lang)}" in text, (cost, text)
+        lines = _named_lines(page, words, lang, exact)
         if exact:
             page.get_by_text(words["costs"]).first.scroll_into_view_if_needed()
             screenshot(page, f"review-mistakes-{lang}")
             # the same mistakes are kept in the learner's progress, once
-            engine = create_engine(app_db)
-            with engine.connect() as connection:
-                kept = connection.execute(
-                    select(MistakeRow.trick, MistakeRow.kind, MistakeRow.cost)
-                    .where(MistakeRow.hand == hand_key(json.dumps(record, sort_keys=True)))
-                ).all()
-            engine.dispose()
+            kept = _kept(app_db, record)
             assert len(kept) == len(lines)
             assert {(c.trick, c.cost) for c in exact} <= {(r.trick, r.cost) for r in kept}
             assert all(row.kind in MISTAKE_KINDS for row in kept)
+            # in English: the same review, every line in the learner's new language
+            page.locator("[data-testid='stSidebar']").get_by_text(
+                "English", exact=True).click()
+            english = _words("en")
+            page.get_by_text(english["costs"]).first.wait_for()
+            wait_for_app(page)
+            assert len(_named_lines(page, english, "en", exact)) == len(lines)
+            page.get_by_text(english["costs"]).first.scroll_into_view_if_needed()
+            screenshot(page, "review-mistakes-en")
+            assert len(_kept(app_db, record)) == len(kept)
             return
         page.get_by_role("button", name=words["next"]).click()
         wait_for_app(page)
