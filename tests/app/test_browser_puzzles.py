@@ -1,5 +1,6 @@
 """A real browser solves ten puzzles by clicking drawn cards and sees its rating move
-after each, with every card's value and the coach's reason, in Spanish and English."""
+after each, with every card's value and the coach's reason: five in Spanish, then five
+in English after the learner switches language (the rating goes on from where it was)."""
 
 from __future__ import annotations
 
@@ -25,20 +26,29 @@ def _heading(lang: str) -> re.Pattern[str]:
     return re.compile(rf"^{word} ([a-z0-9-]+\/\d+\/\d+): ")
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_clicking_the_best_card_solves_the_puzzle_and_raises_the_rating(
-        page: Any, app_url: str, wait_for_app: Callable[[Any], None],
-        screenshot: Callable[[Any, str], Path], lang: str) -> None:
-    pattern = _heading(lang)
+def _words(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The puzzle's heading, the verdict of a right answer and the rating's change."""
     right = re.compile("^" + re.escape(t("puzzles.right", lang, card="@")).split("@")[0])
     rating = re.compile(re.escape(t("puzzles.rating_change", lang, before="BEFORE",
                                     after="AFTER"))
                         .replace("BEFORE", r"(\d+)").replace("AFTER", r"(\d+)"))
-    page.goto(f"{app_url}/puzzles?lang={lang}")
+    return _heading(lang), right, rating
+
+
+def test_clicking_the_best_card_solves_the_puzzle_and_raises_the_rating(
+        page: Any, app_url: str, wait_for_app: Callable[[Any], None],
+        screenshot: Callable[[Any, str], Path]) -> None:
+    page.goto(f"{app_url}/puzzles?lang=es")
     wait_for_app(page)
     seen = []
     ratings: list[int] = []
     for number in range(1, PUZZLES + 1):
+        lang = "es" if number <= PUZZLES // 2 else "en"
+        pattern, right, rating = _words(lang)
+        if number == PUZZLES // 2 + 1:  # the learner switches to English
+            page.locator("[data-testid='stSidebar']").get_by_text(
+                "English", exact=True).click()
+            wait_for_app(page)
         heading = page.get_by_role("heading", name=pattern).first
         heading.wait_for()
         shown = heading.inner_text()
@@ -49,7 +59,7 @@ def test_clicking_the_best_card_solves_the_puzzle_and_raises_the_rating(
         seen.append(puzzle.id)
         best = str(CARDS[puzzle.best[0]])
         page.locator(f"button.tt-pick[data-card='{best}']").first.wait_for()
-        if number == 1:
+        if number in (1, PUZZLES // 2 + 1):
             screenshot(page, f"puzzles-{lang}-{number}-before")
         page.locator(f"button.tt-pick[data-card='{best}']").click()
         page.get_by_text(right).wait_for()
@@ -66,7 +76,7 @@ def test_clicking_the_best_card_solves_the_puzzle_and_raises_the_rating(
                                value=value)).first.wait_for()
         why = t("puzzles.why", lang, reason="@").split("@")[0]
         page.get_by_text(re.compile("^" + re.escape(why))).first.wait_for()
-        if number in (1, PUZZLES):
+        if number in (1, PUZZLES // 2, PUZZLES):
             screenshot(page, f"puzzles-{lang}-{number}-after")
         page.get_by_role("button", name=t("puzzles.next", lang)).click()
         # the next puzzle is drawn when its heading changes (the run may end before)
