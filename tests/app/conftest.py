@@ -308,6 +308,13 @@ def until(page: Any, check: Callable[[], T], what: str) -> T:
         page.wait_for_timeout(50)
 
 
+def switch_to_english(page: Any) -> None:
+    """Choose English in the sidebar, as a learner does, and wait for the page's run."""
+    page.locator("[data-testid='stSidebar']").get_by_text("English", exact=True).click()
+    page.wait_for_url(lambda url: "lang=en" in url)
+    app_ready(page)
+
+
 def click_now(locator: Any) -> Any | None:
     """Click the first element ``locator`` finds now, as it is; return its handle, or
     None when there was none or it left the page before the click landed.

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.app.conftest import switch_to_english
 from tute_tutor.coach.puzzles import puzzle_by_id
 from tute_tutor.engine.cards import CARDS
 from tute_tutor.words.catalog import t
@@ -46,9 +47,7 @@ def test_clicking_the_best_card_solves_the_puzzle_and_raises_the_rating(
         lang = "es" if number <= PUZZLES // 2 else "en"
         pattern, right, rating = _words(lang)
         if number == PUZZLES // 2 + 1:  # the learner switches to English
-            page.locator("[data-testid='stSidebar']").get_by_text(
-                "English", exact=True).click()
-            wait_for_app(page)
+            switch_to_english(page)
         heading = page.get_by_role("heading", name=pattern).first
         heading.wait_for()
         shown = heading.inner_text()

@@ -16,7 +16,14 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select
 
-from tests.app.conftest import app_ready, click_away, click_now, save_screenshot, until
+from tests.app.conftest import (
+    app_ready,
+    click_away,
+    click_now,
+    save_screenshot,
+    switch_to_english,
+    until,
+)
 from tute_tutor.coach.mistakes import MISTAKE_KINDS
 from tute_tutor.engine.cards import Card
 from tute_tutor.formats.record import replay_game
@@ -216,8 +223,7 @@ def test_each_costly_card_of_a_hand_is_named_as_a_mistake_with_its_cost(
             assert {(c.trick, c.cost) for c in exact} <= {(r.trick, r.cost) for r in kept}
             assert all(row.kind in MISTAKE_KINDS for row in kept)
             # in English: the same review, every line in the learner's new language
-            page.locator("[data-testid='stSidebar']").get_by_text(
-                "English", exact=True).click()
+            switch_to_english(page)
             english = _words("en")
             page.get_by_text(english["costs"]).first.wait_for()
             wait_for_app(page)
