@@ -311,7 +311,7 @@ def until(page: Any, check: Callable[[], T], what: str) -> T:
 def switch_to_english(page: Any) -> None:
     """Choose English in the sidebar, as a learner does, and wait for the page's run."""
     page.locator("[data-testid='stSidebar']").get_by_text("English", exact=True).click()
-    page.wait_for_url(lambda url: "lang=en" in url)
+    until(page, lambda: "lang=en" in page.url, "the page never said lang=en in its URL")
     app_ready(page)
 
 

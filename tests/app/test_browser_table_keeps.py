@@ -1,6 +1,7 @@
 """The practice table behaves like a table, in a real browser on a laptop (1280x800) and a
 phone (390x844): a reload mid-hand keeps the hand, a rule change asks first, a finished
-trick stays on the table until the learner continues (marker ``browser``)."""
+trick stays on the table until the learner continues, a switch of language mid-hand keeps
+the hand and the table's choices (marker ``browser``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.app.conftest import app_drawn, click_away, click_now, until
+from tests.app.conftest import app_drawn, click_away, click_now, switch_to_english, until
+from tute_tutor.words.catalog import t
 
 pytestmark = pytest.mark.browser
 
@@ -56,28 +58,29 @@ def _hand(page: Any) -> list[str]:
             for b in page.locator(HAND).all()]
 
 
-def _settle(page: Any, wait: Callable[[Any], None]) -> None:
+def _settle(page: Any, wait: Callable[[Any], None], legal: str = LEGAL) -> None:
     """Wait until the learner may act: a card, a declaration, or a held trick."""
 
     def learner_may_act() -> bool:
         wait(page)
-        return bool(page.locator(LEGAL).count() or page.locator(PASS).count()
+        return bool(page.locator(legal).count() or page.locator(PASS).count()
                     or page.locator(CONTINUE).count())
 
     until(page, learner_may_act, "the table never came back to the learner")
 
 
-def _play_one(page: Any, wait: Callable[[Any], None]) -> None:
+def _play_one(page: Any, wait: Callable[[Any], None], legal: str = LEGAL) -> None:
     """Let a held trick go, pass a declaration, or play the first legal card (looking
-    again when the page was redrawn under the click)."""
+    again when the page was redrawn under the click); ``legal`` finds the legal cards
+    (their labels are in the page's language)."""
     for _ in range(20):
-        _settle(page, wait)
+        _settle(page, wait, legal)
         if page.locator(PASS).count():
             if click_away(page, page.locator(PASS), "the declaration offered"):
                 break
-        elif page.locator(LEGAL).count():
+        elif page.locator(legal).count():
             before = page.locator(HAND).count()
-            if click_now(page.locator(LEGAL)) is not None:
+            if click_now(page.locator(legal)) is not None:
                 until(page, lambda before=before: page.locator(HAND).count() < before,
                       "the clicked card never left the hand")
                 break
@@ -194,3 +197,52 @@ def test_a_finished_trick_stays_until_the_learner_continues(
           f"(the focus was on {focused})")
     wait_for_app(page)
     assert page.locator(ON_TABLE).count() < 4
+
+
+def _codes(page: Any) -> list[str]:
+    """The cards in the learner's hand, by code (the same in every language)."""
+    return [str(code) for code in page.locator(HAND).evaluate_all(
+        "(all) => all.map((b) => b.dataset.card)")]
+
+
+def _levels(page: Any, lang: str) -> list[int]:
+    """The computers' levels the table's setup shows (opened if it is closed), read in
+    ``lang`` (each select box shows its choice in its input)."""
+    if not page.locator(".st-key-practice_level_1").is_visible():
+        page.get_by_text(t("practice.page.setup", lang)).click()
+    names = {t(f"practice.page.level.{level}", lang): level for level in range(1, 5)}
+
+    def shown() -> list[int] | None:
+        texts = [page.locator(f".st-key-practice_level_{seat} input").input_value()
+                 for seat in (1, 2, 3)]
+        return [names[text] for text in texts] if all(t in names for t in texts) else None
+
+    return until(page, shown, f"the setup never showed three levels in {lang}")
+
+
+def test_a_language_switch_mid_hand_keeps_the_hand_and_the_tables_choices(
+    page: Any, app_url: str, wait_for_app: Callable[[Any], None],
+    screenshot: Callable[[Any, str], Path],
+) -> None:
+    # Streamlit carries a select box's or a radio's choice by the label it shows: before
+    # the mend, the first card played after a switch to English sent back the Spanish
+    # labels, the computers' levels changed to none of the options and a new hand was
+    # dealt, the pace radios left with nothing chosen.
+    _open(page, app_url, wait_for_app, f"lang-{uuid.uuid4().hex[:6]}")
+    _play_one(page, wait_for_app)
+    _settle(page, wait_for_app)
+    before = _codes(page)
+    assert len(before) < 10, "no card was played"
+    levels = _levels(page, "es")
+    switch_to_english(page)
+    assert _codes(page) == before
+    legal = f"{HAND}:not([disabled]):not([aria-label$=', {t('cards.not_legal', 'en')}'])"
+    while len(_codes(page)) == len(before):  # a held trick or a cante may come first
+        _play_one(page, wait_for_app, legal)
+    _settle(page, wait_for_app, legal)
+    after = _codes(page)
+    assert len(after) == len(before) - 1 and set(after) < set(before), (before, after)
+    assert _levels(page, "en") == levels
+    for radio in ("practice_pace", "practice_trick_pace"):
+        assert page.locator(f".st-key-{radio} input:checked").count() == 1, radio
+    screenshot(page, "practice-after-switch-to-english")

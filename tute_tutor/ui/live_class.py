@@ -39,7 +39,7 @@ from tute_tutor.ui.live_common import (
     redraw_when_back,
 )
 from tute_tutor.ui.profile import browser_token
-from tute_tutor.ui.state import tr_count
+from tute_tutor.ui.state import keep_choices, tr_count
 
 CODE_KEY: Final = "live_code"
 QUERY_KEY: Final = "live"
@@ -104,19 +104,23 @@ def open_form() -> None:
     lang = settings().lang
     st.subheader(tr("live.open_title"))
     st.caption(tr("live.open_intro"))
-    st.segmented_control(tr("live.source"), SOURCES, key="live_source", default=SOURCES[0],
+    for key, first in (("live_source", SOURCES[0]), ("live_seq_kind", "legal"),
+                       ("live_kinds", list(cl.LIVE_KINDS)), ("live_level", 1)):
+        state.setdefault(key, first)
+    keep_choices("live_source", "live_seq_kind", "live_kinds", "live_level", "live_timer")
+    st.segmented_control(tr("live.source"), SOURCES, key="live_source",
                          format_func=lambda s: tr(f"live.source_{s}"))
     if state.get("live_source", SOURCES[0]) == "sequence":
         count = len(tb.get_deck())
         st.caption(tr_count("live.sequence_count", count))
         st.segmented_control(tr("live.ask_as"), ("legal", "obligation"), key="live_seq_kind",
-                             default="legal", format_func=lambda k: kind_label(k, lang))
+                             format_func=lambda k: kind_label(k, lang))
     else:
         st.pills(tr("live.kinds"), cl.LIVE_KINDS, selection_mode="multi", key="live_kinds",
-                 default=list(cl.LIVE_KINDS), format_func=lambda k: kind_label(k, lang))
+                 format_func=lambda k: kind_label(k, lang))
         with st.container(horizontal=True):
             st.number_input(tr("live.count"), 1, cl.MAX_QUESTIONS, 10, key="live_count")
-            st.segmented_control(tr("live.level"), (1, 2, 3), key="live_level", default=1,
+            st.segmented_control(tr("live.level"), (1, 2, 3), key="live_level",
                                  format_func=lambda d: tr(f"live.level_{d}"))
     with st.container(horizontal=True):
         st.toggle(tr("live.allow_change"), key="live_allow_change")

@@ -39,7 +39,7 @@ from tute_tutor.table.review import (
 )
 from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
 from tute_tutor.ui.layout import fragment
-from tute_tutor.ui.state import Settings, settings, tr, tr_count
+from tute_tutor.ui.state import Settings, keep_choices, settings, tr, tr_count
 from tute_tutor.words.cards import tute_word
 from tute_tutor.words.coach import mistake_lesson, mistake_name
 from tute_tutor.words.explain import card_name
@@ -297,6 +297,7 @@ def setup_panel(table: Table, current: Settings) -> None:
     state.setdefault(TRICK_PACE, "wait")
     state.setdefault(SHOW_LEGAL, True)
     state.setdefault(LADDER, True)
+    keep_choices(PACE, TRICK_PACE, *(level_key(seat) for seat in range(1, table.players)))
     fresh_match = table.hand_number == 1 and not table.game.events
     with st.expander(tr("practice.page.setup"), expanded=fresh_match):
         st.caption(tr("practice.page.intro"))

@@ -250,6 +250,22 @@ def sync_query_params() -> None:
             del st.query_params[key]
 
 
+def keep_choices(*keys: str) -> None:
+    """Give these keyed choice widgets (select boxes, radios, pills, segmented controls)
+    their value again before they are drawn, so it goes to the browser under this run's
+    label.
+
+    Streamlit carries such a choice by the label it shows. After the learner switches
+    language the browser would still hold the label of the old language, send it back
+    on the next click, and the choice would fall back to another option (Watch went back
+    to level 1 and its first card). Call it every run, before the widgets.
+    """
+    state = st.session_state
+    for key in keys:
+        if key in state:
+            state[key] = state[key]
+
+
 def session_lang() -> str:
     """The session's language: :func:`settings`'s, read the short way once the run has
     its settings (a page asks for it hundreds of times a run)."""

@@ -36,7 +36,7 @@ from tute_tutor.ui import settings, tr
 from tute_tutor.ui.cards import clickable_hand
 from tute_tutor.ui.live_class import QUERY_KEY as LIVE_QUERY
 from tute_tutor.ui.live_class import render_live_class
-from tute_tutor.ui.state import tr_count
+from tute_tutor.ui.state import keep_choices, tr_count
 from tute_tutor.words.markup import escape_markdown
 
 MODES = ("build", "deck", "present", "worksheet", "record", "live")
@@ -99,6 +99,7 @@ def present() -> None:
 def builder() -> None:
     current = settings()
     lang, style = current.lang, current.deck_style
+    keep_choices(tb.RULESET, tb.TRUMP, tb.TOPIC, tb.DIFFICULTY)
     left, right = st.columns([3, 2], gap="large")
     with left:
         with st.container(horizontal=True):
@@ -285,6 +286,7 @@ def worksheet() -> None:
     lang, style = current.lang, current.deck_style
     slides = tb.get_deck()
     sources = ("deck", "generate") if slides else ("generate",)
+    keep_choices("ws_source", "ws_topic", "ws_difficulty")
     source = st.radio(tr("teacher.ws_source"), sources, key="ws_source", persist_state=KEEP,
                       horizontal=True,
                       format_func=lambda s: tr(f"teacher.ws_source_{s}", count=len(slides)))

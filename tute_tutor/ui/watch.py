@@ -42,7 +42,7 @@ from tute_tutor.render import card_label, table_html
 from tute_tutor.teach.worksheet import ruleset_label
 from tute_tutor.ui.builder import public_root
 from tute_tutor.ui.cards import card_words, show_cards
-from tute_tutor.ui.state import Settings, settings, tr, tr_count
+from tute_tutor.ui.state import Settings, keep_choices, settings, tr, tr_count
 from tute_tutor.words.markup import escape_markdown
 from tute_tutor.words.watch import outcome_text, seat_name, side_name, step_text, trick_text
 
@@ -147,6 +147,7 @@ def _seed_typed() -> None:
 def deal_source(current: Settings) -> tuple[str, WatchedHand, str] | None:
     """The hand the computers play at the sidebar's rules: seed, level, new deal."""
     state.setdefault(SEED_INPUT, int(state[SEED] or 0))
+    keep_choices(LEVEL)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.selectbox(tr("watch.level"), LEVELS, key=LEVEL,
                      format_func=lambda level: tr(f"practice.page.level.{level}"))
@@ -387,6 +388,7 @@ def render_watch_page() -> None:
         found = link_source(current, str(token))
     else:
         state.setdefault(SOURCE, "deal")
+        keep_choices(SOURCE)
         st.radio(tr("watch.source"), SOURCES, key=SOURCE, horizontal=True,
                  format_func=lambda s: tr(f"watch.source_{s}"))
         source = str(state[SOURCE])
