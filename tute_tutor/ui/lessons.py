@@ -59,7 +59,7 @@ from tute_tutor.ui.layout import (
     pick_cards,
 )
 from tute_tutor.ui.profile import current_profile, get_store
-from tute_tutor.ui.state import settings, tr, tr_count
+from tute_tutor.ui.state import keep_choices, settings, tr, tr_count
 from tute_tutor.words.explain import explain_refusal, join_names
 from tute_tutor.words.markup import escape_markdown
 
@@ -451,6 +451,7 @@ def render_question(question: LessonQuestion, key: str, number: int) -> bool:
             options = question.options[lang]
             indices = list(range(len(options)))
             if len(question.answer) == 1:
+                keep_choices(f"{key}_choice")
                 choice = st.radio(tr("lessons_page.choose_one"), indices, index=None,
                                   key=f"{key}_choice",
                                   format_func=_option_label(options))
@@ -681,6 +682,7 @@ def _placement_answer(question: QuizQuestion, key: str) -> list[str] | None:
         clicked = pick_card(cards, key=f"{key}_click", width=70)
         return None if clicked is None else [str(clicked)]
     options = list(range(len(question.options)))
+    keep_choices(f"{key}_choice")
     choice = st.radio(tr("lessons_page.choose_one"), options, index=None, key=f"{key}_choice",
                       format_func=_option_label(question.option_labels))
     if st.button(tr("lessons_page.check"), key=f"{key}_check"):
