@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -40,9 +41,21 @@ for (const level of ["log", "info", "warn", "error"]) {
 """Kept in the page, so a failure can say what the app logged (see :func:`_follows`)."""
 
 
-def _context(chromium: Any, **options: Any) -> Any:
+@pytest.fixture
+def opened() -> Iterator[list[Any]]:
+    """The browser contexts a test opened, closed when it ends, passed or failed: a
+    polling page left open would go on running the class for the rest of the worker's
+    tests, on the same two cores."""
+    contexts: list[Any] = []
+    yield contexts
+    for context in contexts:
+        context.close()
+
+
+def _context(chromium: Any, opened: list[Any], **options: Any) -> Any:
     context = chromium.new_context(locale="en-GB", **options)
     context.add_init_script(_KEEP_CONSOLE)
+    opened.append(context)
     return context
 
 
@@ -106,11 +119,11 @@ def _press(page: Any, name: str) -> None:
     button.click()
 
 
-def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
-                                                     server: tuple[str, str]) -> None:
+def test_three_questions_on_two_phones_with_a_reload(chromium: Any, server: tuple[str, str],
+                                                     opened: list[Any]) -> None:
     url, db = server
     classes = Classes(open_store(db))
-    projector = _context(chromium, viewport={"width": 1280, "height": 900}).new_page()
+    projector = _context(chromium, opened, viewport={"width": 1280, "height": 900}).new_page()
     projector.goto(f"{url}/teacher?lang={LANG}")
     app_ready(projector)
     projector.get_by_text(t("teacher.mode_live", LANG), exact=True).click()
@@ -121,9 +134,9 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
     assert re.fullmatch(r"[A-Z2-9]{6}", code)
     assert projector.locator(".tt-live-qr svg").count() == 1
 
-    phone = _context(chromium, viewport={"width": 390, "height": 844}, is_mobile=True,
+    phone = _context(chromium, opened, viewport={"width": 390, "height": 844}, is_mobile=True,
                      has_touch=True).new_page()
-    laptop = _context(chromium, viewport={"width": 1024, "height": 768}).new_page()
+    laptop = _context(chromium, opened, viewport={"width": 1024, "height": 768}).new_page()
     for page, nickname in ((phone, "Ana"), (laptop, "Luis")):
         page.goto(f"{url}/join?class={code}&lang={LANG}")
         app_ready(page)
@@ -192,5 +205,3 @@ def test_three_questions_on_two_phones_with_a_reload(chromium: Any,
     projector.get_by_role("button", name=t("live.open", LANG)).wait_for()
     assert projector.locator(".tt-live-code").count() == 0
     assert f"live={code}" not in projector.url
-    for context_page in (projector, phone, laptop):
-        context_page.context.close()

@@ -29,7 +29,7 @@ from tute_tutor.ui.live_common import (
     redraw_when_back,
 )
 from tute_tutor.ui.profile import browser_token, current_profile, keep_token_in_browser
-from tute_tutor.ui.state import keep_choices, tr_count
+from tute_tutor.ui.state import tr_count
 
 QUERY_KEY: Final = "class"
 CODE_KEY: Final = "join_code"
@@ -156,7 +156,6 @@ def answer_widgets(code: str, posed: cl.Posed, lang: str) -> None:
         # A form: the taps stay on the phone until Send carries them all in one run, so a
         # tap never races the page's redraw of the one before (and 40 phones do not rerun
         # on every tap).
-        keep_choices(f"join_pick_{posed.index}")
         with st.form(f"join_form_{posed.index}", border=False):
             st.pills(tr("live.join.pick"), list(q.options), selection_mode="multi",
                      key=f"join_pick_{posed.index}", format_func=q.label_of)
