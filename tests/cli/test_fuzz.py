@@ -223,3 +223,26 @@ def test_human_replay_of_a_broken_record_names_no_event(tmp_path: Path) -> None:
         code, out, _ = run_bounded("replay", str(path), "--lang", lang)
         assert code == 2 and out.strip() and f"{word} None" not in out
         assert out.startswith(t("cli.invalid_record", lang, code="bad_record", message=""))
+
+
+LONG = "x" * 5000
+
+
+@pytest.mark.parametrize("args", [
+    ("puzzle", "--theme", LONG),
+    ("puzzle", "--ruleset", LONG),
+    ("quiz", "--kind", LONG),
+    ("arena", "--a", "4", "--b", "2", "--a-config", json.dumps({"worlds": LONG})),
+    ("arena", "--a", "4", "--b", "2", "--a-config", json.dumps({LONG: 1})),
+    ("serve", "--host", LONG),
+    ("serve", "--db", LONG),
+    ("serve", "--upstream", LONG),
+], ids=["puzzle-theme", "puzzle-ruleset", "quiz-kind", "arena-setting-value",
+        "arena-setting-name", "serve-host", "serve-db", "serve-upstream"])
+def test_a_5000_character_value_is_quoted_cut_short_in_one_line(args: tuple[str, ...]) -> None:
+    """A bad value is named in the error, cut short: never echoed whole."""
+    code, out, err = run_bounded(*args)
+    assert code == 2
+    lines = (out + err).strip().splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 300, (out + err)[:400]
+    assert "xxxxxxxxxx" in lines[0]

@@ -119,3 +119,22 @@ def test_the_checker_reports_huge_and_oversized_files_in_bounded_memory(tmp_path
     lines = out.splitlines()
     assert code == 2 and len(lines) == 3 and all(line.startswith("error ") for line in lines)
     assert str(MAX_FILE_BYTES) in out and "folder" in out
+
+
+def test_every_string_of_a_lesson_made_5000_characters_long_gives_a_short_message() -> None:
+    """Each quoted value of a shipped lesson replaced in turn by 5,000 characters: a
+    lesson, or one line that quotes the value cut short (the fuzz test above met
+    ``ask = "999..."`` echoed whole)."""
+    long_value = "9" * 5000
+    spots = list(STRINGS.finditer(SOURCE))
+    assert len(spots) > 20
+    refused = 0
+    for spot in spots:
+        text = SOURCE[:spot.start()] + f'"{long_value}"' + SOURCE[spot.end():]
+        try:
+            parse_lesson(text, Path("lessons/long.toml"))
+        except LessonError as error:
+            refused += 1
+            message = str(error)
+            assert "\n" not in message and len(message) < 300, message[:300]
+    assert refused, "no string of the lesson is checked"

@@ -37,7 +37,7 @@ from typing import Any
 
 from tute_tutor.ai.base import Player, play_hand
 from tute_tutor.ai.levels import get_player
-from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.errors import TuteError, shown
 from tute_tutor.engine.game import Game, HandResult
 from tute_tutor.engine.variants import Rules, find_rules
 from tute_tutor.formats.limits import MAX_ARENA_DEALS
@@ -89,29 +89,29 @@ def settings_of(level: int) -> dict[str, Any]:
 
 
 def _setting_value(level: int, name: str, default: Any, value: Any) -> Any:
-    where = f"setting {name!r} of level {level}"
+    where = f"setting {shown(name)} of level {level}"
     if isinstance(default, dict):
         if not isinstance(value, dict):
-            raise ArenaError(f"{where} is a table like {default}, not {value!r}")
+            raise ArenaError(f"{where} is a table like {default}, not {shown(value)}")
         table = dict(default)
         for key, item in value.items():
             if not (isinstance(key, str | int) and str(key).isdigit() and int(key) in default):
-                raise ArenaError(f"{where} has no entry {key!r} (entries: {sorted(default)})")
+                raise ArenaError(f"{where} has no entry {shown(key)} (entries: {sorted(default)})")
             table[int(key)] = _setting_value(level, f"{name}[{key}]", default[int(key)], item)
         return table
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ArenaError(f"{where} must be a number, not {value!r}")
+        raise ArenaError(f"{where} must be a number, not {shown(value)}")
     if isinstance(default, int) and not isinstance(value, int):
-        raise ArenaError(f"{where} must be a whole number, not {value!r}")
+        raise ArenaError(f"{where} must be a whole number, not {shown(value)}")
     if value < 0:
-        raise ArenaError(f"{where} must not be negative, not {value!r}")
+        raise ArenaError(f"{where} must not be negative, not {shown(value)}")
     return value
 
 
 def make_player(level: int, config: Mapping[str, Any] | None = None) -> Player:
     """The player of ``level`` with the settings of ``config`` changed (checked)."""
     if not isinstance(level, int) or level not in (1, 2, 3, 4):
-        raise ArenaError(f"level {level!r}: computer levels are 1 to 4")
+        raise ArenaError(f"level {shown(level)}: computer levels are 1 to 4")
     player = get_player(level)
     if not config:
         return player
@@ -119,7 +119,7 @@ def make_player(level: int, config: Mapping[str, Any] | None = None) -> Player:
     for name, value in config.items():
         if name not in known:
             listed = ", ".join(sorted(known)) or "none"
-            raise ArenaError(f"level {level} has no setting {name!r} (its settings: {listed})")
+            raise ArenaError(f"level {level} has no setting {shown(name)} (its settings: {listed})")
         setattr(player, name, _setting_value(level, name, known[name], value))
     return player
 

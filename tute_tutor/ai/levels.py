@@ -50,7 +50,7 @@ from tute_tutor.ai.simulate import Table, playout, table_from
 from tute_tutor.ai.solver import Solver
 from tute_tutor.ai.stock import PLAN, StockPlan, stock_card
 from tute_tutor.engine.cards import CARDS, Card, mask_of
-from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.errors import TuteError, shown
 from tute_tutor.engine.game import SeatView
 from tute_tutor.engine.tricks import POINTS, play_into_trick
 
@@ -468,7 +468,7 @@ def get_player(level: int) -> Player:
     """The computer player of ``level`` (1-4)."""
     kind = _LEVELS.get(level) if isinstance(level, int) else None
     if kind is None:
-        raise TuteError(f"computer level {level!r} does not exist: choose 1 to 4")
+        raise TuteError(f"computer level {shown(level)} does not exist: choose 1 to 4")
     return kind()
 
 

@@ -60,7 +60,7 @@ from tute_tutor.coach.puzzles import (
     puzzle_at,
 )
 from tute_tutor.engine.cards import CARDS, FULL_DECK_MASK, Card
-from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.errors import TuteError, shown
 from tute_tutor.engine.game import CABALLO, REY, Game
 from tute_tutor.engine.legal import PlayAnalysis, analyse_play
 from tute_tutor.engine.variants import Rules, find_rules
@@ -369,7 +369,7 @@ def best_card(seed: int, rules: Rules, theme: str = "") -> Puzzle:
                 if not theme or found.theme == theme:
                     return found
             play.play(best[0])
-    raise DrillError(f"no best-card position of theme {theme or 'any'!r} for seed {seed} "
+    raise DrillError(f"no best-card position of theme {shown(theme or 'any')} for seed {seed} "
                      f"under {rules.ruleset}")
 
 
@@ -429,7 +429,7 @@ def _from_puzzles(seed: int, rules: Rules, theme: str) -> Puzzle:
             return _turned(puzzle)
     except PuzzleError as error:
         raise DrillError(str(error)) from None
-    raise DrillError(f"no best-card position of theme {theme!r} for seed {seed} "
+    raise DrillError(f"no best-card position of theme {shown(theme)} for seed {seed} "
                      f"under {rules.ruleset}")
 
 

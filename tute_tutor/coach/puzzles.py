@@ -96,7 +96,7 @@ from tute_tutor.ai.levels import CountingPlayer
 from tute_tutor.ai.solver import Position, Solver
 from tute_tutor.coach.reasons import Reason, pair_suits, reason_for
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, cards_of
-from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.errors import TuteError, shown
 from tute_tutor.engine.game import CABALLO, REY, Game, SeatView
 from tute_tutor.engine.legal import trick_state
 from tute_tutor.engine.tricks import ABOVE, POINTS
@@ -809,9 +809,9 @@ def puzzle_at(ruleset: str, seed: int, index: int, *, sampled: bool = False,
 def check_request(ruleset: str, theme: str | None) -> None:
     """Refuse, in one line, a ruleset or theme no puzzle can have."""
     if ruleset not in preset_ids():
-        raise PuzzleError(f"unknown ruleset {ruleset!r} (one of {', '.join(preset_ids())})")
+        raise PuzzleError(f"unknown ruleset {shown(ruleset)} (one of {', '.join(preset_ids())})")
     if theme is not None and theme not in THEMES:
-        raise PuzzleError(f"unknown theme {theme!r} (one of {', '.join(THEMES)})")
+        raise PuzzleError(f"unknown theme {shown(theme)} (one of {', '.join(THEMES)})")
     if theme == "partner" and find_rules(ruleset).players != 4:
         raise PuzzleError(f"theme 'partner' needs four players; {ruleset} has "
                           f"{find_rules(ruleset).players}")
@@ -839,7 +839,7 @@ def iter_puzzles(seed: int, ruleset: str = "clasico", theme: str | None = None, 
     fraction of the time (the drills' best-card positions of these themes)."""
     check_request(ruleset, theme)
     if quick and theme not in QUICK_THEMES:
-        raise PuzzleError(f"no quick search for theme {theme!r} "
+        raise PuzzleError(f"no quick search for theme {shown(theme)} "
                           f"(one of {', '.join(QUICK_THEMES)})")
     index = start
     misses = 0
@@ -863,7 +863,7 @@ def generate(seed: int, count: int, ruleset: str = "clasico",
         out.append(puzzle)
         if len(out) == count:
             return out
-    raise PuzzleError(f"found only {len(out)} puzzles of theme {theme!r} under {ruleset} "
+    raise PuzzleError(f"found only {len(out)} puzzles of theme {shown(theme)} under {ruleset} "
                       f"for seed {seed}")
 
 
@@ -877,10 +877,10 @@ def puzzle_by_id(puzzle_id: str, flags: Mapping[str, Any] | None = None) -> Puzz
             or ruleset not in preset_ids():
         raise PuzzleError(f"unknown puzzle id {str(puzzle_id)[:60]!r}")
     if flags_tag(_rules(ruleset, flags)) != ("+" + tag if tag else ""):
-        raise PuzzleError(f"the puzzle {puzzle_id!r} was made with other flags")
+        raise PuzzleError(f"the puzzle {shown(puzzle_id)} was made with other flags")
     puzzle = puzzle_at(ruleset, int(parts[1]), int(parts[2]), sampled=sampled, flags=flags)
     if puzzle is None:
-        raise PuzzleError(f"no puzzle at {puzzle_id!r}")
+        raise PuzzleError(f"no puzzle at {shown(puzzle_id)}")
     return puzzle
 
 
@@ -980,10 +980,10 @@ class PuzzlePool:
             finally:
                 self._waiting[theme] -= 1
             if not found:
-                raise PuzzleError(f"no puzzle of theme {theme!r} under {self.ruleset} "
+                raise PuzzleError(f"no puzzle of theme {shown(theme)} under {self.ruleset} "
                                   f"found in {timeout:g} s")
             if not queue:
-                raise PuzzleError(f"no more puzzles of theme {theme!r} under "
+                raise PuzzleError(f"no more puzzles of theme {shown(theme)} under "
                                   f"{self.ruleset}")
             puzzle = queue.popleft()
             self._taken.add(theme)

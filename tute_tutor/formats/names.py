@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+from tute_tutor.engine.errors import shown
 from tute_tutor.formats.limits import MAX_NAME_CHARS
 
 MAX_NAME: Final = MAX_NAME_CHARS
@@ -44,7 +45,7 @@ def normalise_name(text: object, *, limit: int = MAX_NAME, what: str = "name") -
         if ch.isspace():
             kept.append(" ")
         elif category in ("Cc", "Cs", "Co", "Cn"):
-            raise BadName(f"the {what} {text!r} holds a control or unassigned character "
+            raise BadName(f"the {what} {shown(text)} holds a control or unassigned character "
                           f"(U+{ord(ch):04X})")
         else:
             kept.append(ch)

@@ -41,7 +41,7 @@ from typing import Any, Final, Literal
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import CanteAction, SwapAction, TuteAction
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, suit_from_letter
-from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.errors import TuteError, shown
 from tute_tutor.engine.game import Game, HandResult, HistoryEntry, OfEntry
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
@@ -141,16 +141,16 @@ def make_settings(ruleset: object, overrides: Mapping[str, Any] | None = None, *
     try:
         clean = {str(k): validate_flag(k, v) for k, v in (overrides or {}).items()}
         if not isinstance(ruleset, str):
-            raise TuteError(f"a rule set is a name, not {ruleset!r}")
+            raise TuteError(f"a rule set is a name, not {shown(ruleset)}")
         rules = find_rules(ruleset, clean)
     except TuteError as err:
         raise RoomError("bad_settings", err.message) from None
     if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
-        raise RoomError("bad_settings", f"computer level {level!r} is not 1 to 4")
+        raise RoomError("bad_settings", f"computer level {shown(level)} is not 1 to 4")
     low, high = IDLE_LIMITS
     if not isinstance(idle_limit, int) or isinstance(idle_limit, bool) or \
             not low <= idle_limit <= high:
-        raise RoomError("bad_settings", f"idle limit {idle_limit!r} is not {low}-{high} s")
+        raise RoomError("bad_settings", f"idle limit {shown(idle_limit)} is not {low}-{high} s")
     return Settings(rules, level, idle_limit)
 
 
@@ -329,7 +329,7 @@ def _apply(replay: Replay, action: Action) -> None:
         elif action.kind == "swap":
             game.swap(seat)
         else:
-            raise RoomError("bad_action", f"unknown action {action.kind!r}")
+            raise RoomError("bad_action", f"unknown action {shown(action.kind)}")
     except RoomError:
         raise
     except TuteError as err:

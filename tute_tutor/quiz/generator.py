@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import replace
 from typing import Any
 
+from tute_tutor.engine.errors import shown
 from tute_tutor.engine.variants import PRESETS, Rules, find_rules
 from tute_tutor.quiz.kind import Accept, Context
 from tute_tutor.quiz.play import MAX_GAMES, generate_scenario, obligations_for
@@ -77,7 +78,8 @@ def generate_question(kind: str, seed: int, rules: Rules | str = "clasico", *,
     if rule is None:
         rule = rng.choice(choices)
     elif not any(rule in spec.rules(rules, d) for d in DIFFICULTIES):
-        raise QuizError(f"kind {kind!r} cannot ask about rule {rule!r} under {rules.ruleset} "
+        raise QuizError(f"kind {shown(kind)} cannot ask about rule {shown(rule)} under "
+                        f"{rules.ruleset} "
                         f"(rules: {', '.join(choices)})")
     ctx = Context(rng, rules, "en" if lang == "en" else "es", level, rule, spec, accept)
     return replace(spec.build(ctx), seed=seed)

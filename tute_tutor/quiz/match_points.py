@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from tute_tutor.engine.cards import SUIT_LETTERS, suit_name
-from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.errors import TuteError, shown
 from tute_tutor.engine.game import Game, HandResult
 from tute_tutor.engine.match import LUDOTEKA_BIG_WIN, hand_points
 from tute_tutor.engine.variants import Rules, match_target
@@ -88,7 +88,7 @@ def _hand(rng: random.Random, rules: Rules, rule: str) -> tuple[Game, HandResult
             side = game.side_of(seat)
             if _case(result, side, hand_points(rules, result)[side]) == rule:
                 return game, result, seat
-    raise MatchDrillError(f"no hand for {rule!r} found under {rules.ruleset}")
+    raise MatchDrillError(f"no hand for {shown(rule)} found under {rules.ruleset}")
 
 
 def _tr(key: str, lang: str, **values: object) -> str:
@@ -104,7 +104,7 @@ def match_question(seed: int, rules: Rules, rule: str, lang: str = "es") -> Quiz
     """The item of ``rule`` drawn from ``seed`` under ``rules`` (the same for the same
     arguments); a one-line :class:`MatchDrillError` when the rules cannot ask it."""
     if rule not in rules_for(rules):
-        raise MatchDrillError(f"the match rules {rules.match} cannot ask {rule!r} "
+        raise MatchDrillError(f"the match rules {rules.match} cannot ask {shown(rule)} "
                               f"(they ask: {', '.join(rules_for(rules)) or 'nothing'})")
     rng = random.Random(f"match/{seed}")
     game, result, seat = _hand(rng, rules, rule)

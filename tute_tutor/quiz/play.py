@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from tute_tutor.engine.cards import CARDS, Card
+from tute_tutor.engine.errors import shown
 from tute_tutor.engine.game import CABALLO, REY, Game
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.variants import Rules, find_rules
@@ -167,7 +168,8 @@ def scenario_and_analysis(rng: random.Random, rules: Rules, *, obligation: str |
     possible = obligations_for(rules, 2) + obligations_for(rules, 3)
     wanted = obligation or rng.choice(obligations_for(rules, difficulty))
     if wanted not in possible:
-        raise QuizError(f"obligation {wanted!r} never happens under {ruleset} with these flags "
+        raise QuizError(f"obligation {shown(wanted)} never happens under {ruleset} with these "
+                        "flags "
                         f"(possible: {', '.join(dict.fromkeys(possible))})")
 
     def one_hand(attempt: int) -> list[PlayAnalysis]:
@@ -191,7 +193,7 @@ def scenario_and_analysis(rng: random.Random, rules: Rules, *, obligation: str |
         return found
 
     chosen = search(rng, one_hand,
-                    f"no position with obligation {wanted!r} found under {ruleset}")
+                    f"no position with obligation {shown(wanted)} found under {ruleset}")
     scenario = Scenario(ruleset=ruleset, trump=chosen.trump, hand=chosen.hand,
                         trick=chosen.trick, overrides=rules.overrides_dict(),
                         stock_left=chosen.stock_left)

@@ -45,5 +45,5 @@ def get_kind(kind: str, rules: Rules | None = None) -> QuizKind:
     if found is None:
         raise QuizError(f"unknown quiz kind {shown(kind)} (known: {', '.join(KINDS)})")
     if rules is not None and not found.available(rules):
-        raise QuizError(f"kind {kind!r} needs the two-player stock: use the rule set a-dos")
+        raise QuizError(f"kind {shown(kind)} needs the two-player stock: use the rule set a-dos")
     return found

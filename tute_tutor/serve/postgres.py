@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from tute_tutor.engine.errors import shown
+
 _NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
 
@@ -174,7 +176,8 @@ def stop_cluster(cluster: Cluster) -> None:
 def create_database(cluster: Cluster, name: str) -> str:
     """Create an empty database ``name`` (lower-case letters, digits, ``_``); its URL."""
     if not _NAME.fullmatch(name):
-        raise PostgresError(f"bad database name {name!r}: use lower-case letters, digits and _")
+        raise PostgresError(f"bad database name {shown(name)}: use lower-case letters, "
+                            "digits and _")
     _admin(cluster, f'CREATE DATABASE "{name}"')
     return cluster.url(name)
 
@@ -182,7 +185,8 @@ def create_database(cluster: Cluster, name: str) -> str:
 def ensure_database(cluster: Cluster, name: str) -> str:
     """Create database ``name`` unless it exists already; its URL."""
     if not _NAME.fullmatch(name):
-        raise PostgresError(f"bad database name {name!r}: use lower-case letters, digits and _")
+        raise PostgresError(f"bad database name {shown(name)}: use lower-case letters, "
+                            "digits and _")
     import psycopg
 
     with psycopg.connect(host="127.0.0.1", port=cluster.port, user="postgres",
@@ -194,7 +198,8 @@ def ensure_database(cluster: Cluster, name: str) -> str:
 def drop_database(cluster: Cluster, name: str) -> None:
     """Drop database ``name`` if it exists, ending any session still connected to it."""
     if not _NAME.fullmatch(name):
-        raise PostgresError(f"bad database name {name!r}: use lower-case letters, digits and _")
+        raise PostgresError(f"bad database name {shown(name)}: use lower-case letters, "
+                            "digits and _")
     _admin(cluster, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Final, TextIO
 
-from tute_tutor.engine.errors import TuteError
+from tute_tutor.engine.errors import TuteError, shown
 from tute_tutor.serve import nginx, postgres
 
 MAX_REPLICAS: Final = 16
@@ -83,7 +83,7 @@ def check_options(replicas: int, port: int, host: str, db: str | None,
     try:
         ipaddress.ip_address(host)
     except ValueError:
-        raise ServeError(f"--host must be an IP address such as 127.0.0.1, not {host!r}"
+        raise ServeError(f"--host must be an IP address such as 127.0.0.1, not {shown(host)}"
                          ) from None
     url = normalise_db_url(db) if db is not None else None
     folder = Path(data).expanduser()
@@ -107,7 +107,7 @@ def parse_upstream(text: str) -> tuple[str, int]:
     if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535 or any(
             ch.isspace() or ch in ";{}#'\"" for ch in host):
         raise ServeError(f"--upstream must be HOST:PORT, like replica-1.school.lan:8501,"
-                         f" not {text!r}")
+                         f" not {shown(text)}")
     return host, int(port)
 
 
@@ -126,7 +126,8 @@ def normalise_db_url(url: str) -> str:
     text = url.strip()
     scheme, sep, rest = text.partition("://")
     if not sep or scheme not in ("postgres", "postgresql", "postgresql+psycopg") or not rest:
-        raise ServeError(f"--db must be a PostgreSQL URL (postgresql://user@host/db), not {url!r}")
+        raise ServeError("--db must be a PostgreSQL URL (postgresql://user@host/db), not "
+                         f"{shown(url)}")
     return f"postgresql+psycopg://{rest}"
 
 

@@ -19,6 +19,7 @@ from typing import Any, Final, TypeVar
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from tute_tutor.engine.errors import shown
 from tute_tutor.store.carry_codes import (
     CARRY_ALPHABET,
     CARRY_LENGTH,
@@ -108,13 +109,13 @@ def check_state_key(key: object) -> str:
     tute_tutor.store.database.StoreError: the saved-state key 'no spaces' may only hold ...
     """
     if not isinstance(key, str) or not key:
-        raise StoreError(f"a saved-state key must be non-empty text, not {key!r}",
+        raise StoreError(f"a saved-state key must be non-empty text, not {shown(key)}",
                          reason="bad_key")
     if len(key) > MAX_STATE_KEY:
         raise StoreError(f"the saved-state key '{key[:MAX_STATE_KEY]}…' is too long "
                          f"(at most {MAX_STATE_KEY} characters)", reason="bad_key")
     if not all((ch.isascii() and ch.isalnum()) or ch in "._-:/" for ch in key):
-        raise StoreError(f"the saved-state key {key!r} may only hold letters, digits and "
+        raise StoreError(f"the saved-state key {shown(key)} may only hold letters, digits and "
                          ". _ - : /", reason="bad_key")
     return key
 

@@ -27,6 +27,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tute_tutor.coach.drills import MAX_STARS
+from tute_tutor.engine.errors import shown
 from tute_tutor.store.database import StoreError
 from tute_tutor.store.db import Store
 from tute_tutor.store.learners import check_profile_name
@@ -53,7 +54,7 @@ def _check_count(value: object, what: str, most: int | None = None) -> int:
     if (not isinstance(value, int) or isinstance(value, bool) or value < 0
             or (most is not None and value > most)):
         bound = f" to {most}" if most is not None else " or more"
-        raise StoreError(f"{what} must be a whole number 0{bound}, not {value!r}",
+        raise StoreError(f"{what} must be a whole number 0{bound}, not {shown(value)}",
                          reason="bad_drill_result")
     return value
 
@@ -124,7 +125,7 @@ def record_ending(store: Store, profile: str, ending_id: str, *, target: str,
     check_profile_name(profile)
     _check_text(ending_id, MAX_ENDING_ID, "ending id")
     if target not in ("points", "ultimas"):
-        raise StoreError(f"an ending's target is 'points' or 'ultimas', not {target!r}",
+        raise StoreError(f"an ending's target is 'points' or 'ultimas', not {shown(target)}",
                          reason="bad_drill_result")
     _check_count(target_points, "target_points")
     _check_count(points, "points")

@@ -28,6 +28,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tute_tutor.coach.mistakes import MISTAKE_KINDS
+from tute_tutor.engine.errors import shown
 from tute_tutor.store.database import StoreError
 from tute_tutor.store.db import Store
 from tute_tutor.store.tables import MistakeRow, insert_or_skip, naive_utc
@@ -60,7 +61,7 @@ def _checked(items: Sequence[MistakeItem]) -> list[MistakeItem]:
             raise StoreError(f"unknown mistake kind {str(kind)[:40]!r}", reason="bad_mistake")
         if not isinstance(trick, int) or not isinstance(cost, int) or trick < 1 or cost < 0:
             raise StoreError(f"a mistake needs a trick from 1 and a cost from 0, not "
-                             f"{trick!r} and {cost!r}", reason="bad_mistake")
+                             f"{shown(trick)} and {shown(cost)}", reason="bad_mistake")
         out.append((trick, str(card)[:4], kind, cost, bool(exact)))
     return out
 

@@ -42,7 +42,7 @@ from tute_tutor.ai.base import (
 from tute_tutor.ai.levels import ExpertPlayer
 from tute_tutor.coach.reasons import Edge, Reason, reason_for
 from tute_tutor.engine.cards import Card, suit_from_letter
-from tute_tutor.engine.errors import RulesError, TuteError
+from tute_tutor.engine.errors import RulesError, TuteError, shown
 from tute_tutor.engine.game import Game, HandResult, HistoryEntry, OfEntry, SeatView
 from tute_tutor.engine.legal import PlayAnalysis
 from tute_tutor.engine.match import Match
@@ -426,7 +426,7 @@ class Table:
         for seat in range(1, self.players):
             level = config.level_of(seat, self.match.streak)
             if level not in LEVELS:
-                raise RulesError(f"computer level {level!r} does not exist: choose 1 to 4")
+                raise RulesError(f"computer level {shown(level)} does not exist: choose 1 to 4")
             player = get_player(level)
             if config.think_seconds is not None and hasattr(player, "time_budget"):
                 player.time_budget = config.think_seconds

@@ -619,7 +619,7 @@ class _Reader:
         """
         ask = raw.get("ask", "one")
         if ask not in ASKS:
-            raise self.fail(f"{where}: ask {ask!r} must be one of {', '.join(ASKS)}")
+            raise self.fail(f"{where}: ask {shown(ask)} must be one of {', '.join(ASKS)}")
         if "best" in raw and ask != "best":
             raise self.fail(f"{where}: 'best' only goes with ask = \"best\"")
         if ask != "best":

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, suit_name
+from tute_tutor.engine.errors import shown
 from tute_tutor.engine.game import CABALLO, REY, Game
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.kind import Context, QuizKind
@@ -150,7 +151,7 @@ def build(ctx: Context) -> QuizQuestion:
         return found
 
     seat, case, record, snap = search(
-        ctx.rng, one_hand, f"no position for rule {ctx.rule!r} found under {rules.ruleset}")
+        ctx.rng, one_hand, f"no position for rule {shown(ctx.rule)} found under {rules.ruleset}")
     _, answer, why, cards = case
     lang = ctx.lang
     trump = snap.trump

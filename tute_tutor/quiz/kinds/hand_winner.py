@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tute_tutor.engine.cards import SUIT_LETTERS, suit_name
+from tute_tutor.engine.errors import shown
 from tute_tutor.engine.game import Game, HandResult
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.kind import Context, QuizKind
@@ -68,7 +69,7 @@ def _played_hand(ctx: Context) -> tuple[Game, HandResult]:
         result = game.result()
         return [(game, result)] if _hand_rule(result) == ctx.rule else []
 
-    return search(ctx.rng, one_hand, f"no hand for rule {ctx.rule!r} found",
+    return search(ctx.rng, one_hand, f"no hand for rule {shown(ctx.rule)} found",
                   tries=MAX_GAMES * 2)
 
 

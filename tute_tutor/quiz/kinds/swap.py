@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tute_tutor.engine.cards import CARDS, SUIT_LETTERS, Card, suit_name
+from tute_tutor.engine.errors import shown
 from tute_tutor.engine.game import SWAP_WITH_SEVEN, SWAP_WITH_TWO, Game
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.kind import Context, QuizKind
@@ -64,7 +65,7 @@ def build(ctx: Context) -> QuizQuestion:
         return found
 
     seat, rule, record, snap = search(ctx.rng, one_hand,
-                                      f"no position for rule {ctx.rule!r} found")
+                                      f"no position for rule {shown(ctx.rule)} found")
     lang = ctx.lang
     trump = snap.trump
     face = snap.face_up

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from tute_tutor.engine.cards import Card
+from tute_tutor.engine.errors import shown
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.kind import Context, QuizKind
 from tute_tutor.quiz.play import pick_trick
@@ -46,7 +47,7 @@ def build(ctx: Context) -> QuizQuestion:
         return points > 0 if ctx.difficulty <= 1 else points >= 10
 
     game, index, record = pick_trick(ctx.rng, ctx.deal, worth_asking,
-                                     f"no trick for rule {ctx.rule!r} found")
+                                     f"no trick for rule {shown(ctx.rule)} found")
     trick = game.tricks[index]
     facts, labels = trick_facts(game, index, ctx.lang)
     points = trick.points

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tute_tutor.engine.cards import Card, suit_name
+from tute_tutor.engine.errors import shown
 from tute_tutor.engine.variants import Rules
 from tute_tutor.quiz.kind import Context, QuizKind
 from tute_tutor.quiz.play import pick_trick
@@ -21,7 +22,7 @@ def build(ctx: Context) -> QuizQuestion:
     """A trick won by the suit led or cut by a trump, as the rule asks."""
     game, index, record = pick_trick(
         ctx.rng, ctx.deal, lambda cards, trump: _trick_rule(cards, trump) == ctx.rule,
-        f"no trick for rule {ctx.rule!r} found")
+        f"no trick for rule {shown(ctx.rule)} found")
     lang = ctx.lang
     trick = game.tricks[index]
     facts, labels = trick_facts(game, index, lang)
