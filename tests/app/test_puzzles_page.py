@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.apptest import open_app
 from tests.app.learners import session_profile
 from tute_tutor.coach.puzzles import Puzzle, daily_puzzle
 from tute_tutor.engine.cards import CARDS
@@ -16,8 +17,6 @@ from tute_tutor.store import ENV_VAR, open_store
 from tute_tutor.store.puzzles import attempts, daily_status, learner_rating
 from tute_tutor.ui.cards import fallback_key
 from tute_tutor.ui.puzzles import hand_key, today
-
-APP = Path(__file__).resolve().parents[2] / "streamlit_app.py"
 
 
 @pytest.fixture
@@ -27,16 +26,17 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def open_puzzles(lang: str = "es", ruleset: str = "clasico") -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["lang"] = lang
+def open_puzzles(lang: str = "es", ruleset: str = "clasico", theme: str | None = None,
+                 flags: str | None = None) -> AppTest:
+    """The puzzles page in ``lang`` under ``ruleset`` (and the sidebar's ``flags``), opened
+    from the home page; ``theme`` is the link's theme (a URL parameter of the page)."""
+    params = {"lang": lang}
     if ruleset != "clasico":
-        at.query_params["rules"] = ruleset
-    at.run()
-    at.switch_page("pages/puzzles.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+        params["rules"] = ruleset
+    if flags is not None:
+        params["flags"] = flags
+    return open_app("puzzles", params=params,
+                    page_params={"theme": theme} if theme is not None else None)
 
 
 def current(at: AppTest) -> Puzzle:
@@ -154,13 +154,7 @@ def test_two_player_puzzles_come_after_the_stock(db: Path) -> None:
 
 
 def test_a_theme_in_the_url_picks_it(db: Path) -> None:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["lang"] = "en"
-    at.run()
-    at.switch_page("pages/puzzles.py")
-    at.query_params["theme"] = "counting"
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_puzzles("en", theme="counting")
     assert current(at).theme == "counting"
     assert at.pills(key="puzzles_theme_pick").value == "counting"
 
@@ -173,14 +167,7 @@ def test_a_theme_in_the_url_picks_it(db: Path) -> None:
 ])
 def test_a_theme_no_puzzle_can_have_gets_one_line(db: Path, ruleset: str, theme: str,
                                                   fragment: str) -> None:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["lang"] = "en"
-    at.query_params["rules"] = ruleset
-    at.run()
-    at.switch_page("pages/puzzles.py")
-    at.query_params["theme"] = theme
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_puzzles("en", ruleset, theme=theme)
     errors = [e.value for e in at.error]
     assert len(errors) == 1 and fragment in errors[0] and "\n" not in errors[0]
     assert current(at).ruleset == ruleset  # a puzzle of any theme all the same
@@ -236,13 +223,7 @@ def test_hidden_hands_give_sampled_puzzles_with_the_others_face_down(db: Path) -
 
 
 def test_hidden_hands_at_the_stock_keep_the_card_still_to_draw_face_down(db: Path) -> None:
-    at = AppTest.from_file(str(APP), default_timeout=120)
-    at.query_params["lang"] = "en"
-    at.query_params["rules"] = "a-dos"
-    at.run()
-    at.switch_page("pages/puzzles.py")
-    at.query_params["theme"] = "stock"
-    at.run()
+    at = open_puzzles("en", "a-dos", theme="stock")
     at.toggle(key="puzzles_hidden").set_value(True).run()
     assert not at.exception, [e.value for e in at.exception]
     puzzle = current(at)
@@ -260,13 +241,7 @@ def test_the_sidebars_flags_make_the_puzzles(db: Path) -> None:
     from tute_tutor.coach.puzzles import puzzle_by_id
     from tute_tutor.engine.variants import find_rules
 
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    at.query_params["lang"] = "en"
-    at.query_params["flags"] = "overtake_when_trumped=true"
-    at.run()
-    at.switch_page("pages/puzzles.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_puzzles("en", flags="overtake_when_trumped=true")
     flags = {"overtake_when_trumped": True}
     puzzle = current(at)
     assert puzzle.overrides == find_rules("clasico", flags).overrides
