@@ -57,14 +57,29 @@ class Player:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.frames: list[str] = []
+        self.received: list[float] = []  # when each websocket frame came (sidebar's too)
+        self.sent: list[float] = []  # when the page sent one (a click, a poll's rerun)
         page.on("websocket", self._socket)
 
     def _socket(self, socket: Any) -> None:
         def keep(payload: Any) -> None:
+            self.received.append(time.monotonic())
             data = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
             if not _in_sidebar(data):
                 self.frames.append(data.decode("utf-8", "ignore"))
         socket.on("framereceived", keep)
+        socket.on("framesent", lambda _payload: self.sent.append(time.monotonic()))
+
+    def traffic(self, seconds: float = 30.0) -> str:
+        """What the page's websocket did in the last ``seconds``: a page whose polling
+        fragment runs sends a rerun each second and receives its answer."""
+        since = time.monotonic() - seconds
+        sent = sum(1 for at in self.sent if at >= since)
+        received = sum(1 for at in self.received if at >= since)
+        running = self.page.locator("[data-testid='stStatusWidget']").count() > 0
+        return (f"in the last {seconds:.0f} s the page sent {sent} websocket frames and "
+                f"received {received}; Streamlit's running indicator "
+                f"{'shown' if running else 'not shown'}")
 
 
 def _in_sidebar(data: bytes) -> bool:
@@ -128,11 +143,14 @@ def check_nothing_hidden(players: dict[int, Player], store: Store, code: str) ->
                                                           found.end() + 200] if found else "")
 
 
-def _wait_shown(page: Any, card: Card, who: str, store: Store, code: str) -> None:
+def _wait_shown(player: Player, card: Card, who: str, store: Store, code: str) -> None:
     """Wait until ``page`` shows ``card`` played, visibly (the card also shows in the
     folded log, and as the muestra in the dealing line). If it never does, save a picture
-    of that page and fail saying what it showed and where the room was."""
+    of that page and fail saying what it showed, what its websocket did (is its poll
+    still asking?) and where the room was."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = player.page
 
     try:
         page.get_by_text(re.compile(re.escape(card.name_with_article("es")), re.I)).filter(
@@ -143,8 +161,8 @@ def _wait_shown(page: Any, card: Card, who: str, store: Store, code: str) -> Non
         shown = page.locator("[data-testid='stMain']").inner_text()[-1500:]
         raise AssertionError(
             f"{card} never showed on the page of {who} (waited {WAIT_S:.0f} s); the room: "
-            f"version {room.version}, {room.status}, to act {R.to_act(room)}; the page "
-            f"showed: {shown}") from stuck
+            f"version {room.version}, {room.status}, to act {R.to_act(room)}; "
+            f"{player.traffic()}; the page showed: {shown}") from stuck
 
 
 def _mask(cards: list[Card]) -> int:
@@ -229,7 +247,7 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
             if card is not None:  # the others see it without reloading
                 for other, player in players.items():
                     if other != seat:
-                        _wait_shown(player.page, card, f"seat {other + 1}, move {moves}",
+                        _wait_shown(player, card, f"seat {other + 1}, move {moves}",
                                     store, code)
             if moves == 12 and not reloaded:
                 check_nothing_hidden(players, store, code)
