@@ -273,3 +273,63 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
         for context in contexts:
             context.close()
         store.close()
+
+
+KEEP_POLLS_JS = """
+(() => {
+  // Note every interval timer the page sets, so a test can stop its polls the way
+  // Streamlit itself loses them (a whole-page run stopped before it drew the poll).
+  const set = window.setInterval.bind(window);
+  window.__polls = [];
+  window.setInterval = (fn, ms, ...args) => {
+    const id = set(fn, ms, ...args);
+    window.__polls.push({ id, ms });
+    return id;
+  };
+  window.__stopPolls = (ms) => {
+    const stopped = window.__polls.filter((p) => Math.abs(p.ms - ms) < 1);
+    stopped.forEach((p) => clearInterval(p.id));
+    window.__polls = window.__polls.filter((p) => !stopped.includes(p));
+    return stopped.length;
+  };
+})();
+"""
+
+
+def test_a_page_whose_poll_lost_its_timer_still_shows_the_room(
+        server: tuple[str, str], chromium: Any, wait_for_app: Callable[[Any], None]) -> None:
+    """The host's page loses its polling timer (as Streamlit loses it when a whole-page run
+    stops before it draws the poll: the stuck page of this file's whole-hand test under
+    load sent nothing for minutes); a friend sits down; the host's page still shows
+    her, since the page asks for a whole-page run after a while without one."""
+    from tests.app.conftest import until
+    from tute_tutor.ui.live_common import POLL_SECONDS
+
+    app, _db = server
+    contexts = [chromium.new_context(viewport={"width": 1280, "height": 1000},
+                                     locale="es-ES") for _ in range(2)]
+    try:
+        host = contexts[0].new_page()
+        host.add_init_script(KEEP_POLLS_JS)
+        host.goto(f"{app}/rooms?rules=clasico")
+        wait_for_app(host)
+        host.get_by_label(t("rooms.page.nickname", "es")).first.fill("Ana")
+        host.get_by_role("button", name=t("rooms.create.submit", "es")).click()
+        host.wait_for_url(re.compile(r"room=[A-Z2-9]{6}"))
+        code = re.search(r"room=([A-Z2-9]{6})", host.url).group(1)  # type: ignore[union-attr]
+        wait_for_app(host)
+        period = POLL_SECONDS * 1000
+        stopped = until(host, lambda: host.evaluate(f"window.__stopPolls({period})"),
+                        "the room's page never set its polling timer")
+        assert stopped >= 1
+        friend = contexts[1].new_page()
+        friend.goto(f"{app}/rooms?room={code}")
+        wait_for_app(friend)
+        friend.get_by_label(t("rooms.page.nickname", "es")).fill("Bea")
+        friend.get_by_text(t("rooms.seat.number", "es", number=2)).first.click()
+        friend.get_by_role("button", name=t("rooms.lobby.sit", "es")).click()
+        friend.get_by_text(t("rooms.lobby.wait_host", "es")).wait_for()
+        host.get_by_text("Bea").first.wait_for()  # no reload, no click on the host's page
+    finally:
+        for context in contexts:
+            context.close()

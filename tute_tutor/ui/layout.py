@@ -96,6 +96,48 @@ def redraw_page() -> None:
         st.rerun()
 
 
+_STALL_JS = """
+// A page kept up to date by a polling fragment: the fragment's timer lives in the
+// browser, and Streamlit drops every such timer when a whole-page run begins, setting
+// it again when the run draws the fragment. A run stopped before that leaves the page
+// still for good. This timer is the page's own: each whole-page run sets it again; when
+// it runs out (no whole-page run for data.ms), it asks for one, and again each data.ms.
+const timers = new Map();
+export default function ({ data, key, setTriggerValue }) {
+  clearTimeout(timers.get(key));
+  if (!data.ms) { timers.delete(key); return; }
+  const fire = () => {
+    timers.set(key, setTimeout(fire, data.ms));
+    setTriggerValue("stalled", data.token);
+  };
+  timers.set(key, setTimeout(fire, data.ms));
+}
+"""
+
+_stall_guard = st.components.v2.component("tute_tutor_stall_guard", js=_STALL_JS)
+_STALL_RUNS = "_tt_stall_guard_runs"
+
+
+def _no_callback() -> None:
+    """A trigger is sent to the server only for an event that has a callback."""
+
+
+def stall_guard(key: str, seconds: float) -> None:
+    """Ask the browser for a whole-page run when this page has had none for ``seconds``.
+
+    For a page whose changes come through a polling fragment: Streamlit (1.67) keeps
+    the fragment's timer in the browser, clears every such timer when a whole-page run
+    starts and sets it again only when that run draws the fragment, so a run stopped
+    earlier can leave the page without a poll for good (seen under load: a room's page
+    that sent nothing for minutes while the others played on). A whole-page run draws
+    the fragment again, and with it its timer. Draw it in every whole-page run.
+    """
+    runs = int(st.session_state.get(_STALL_RUNS, 0)) + 1
+    st.session_state[_STALL_RUNS] = runs
+    _stall_guard(key=key, data={"ms": int(seconds * 1000), "token": runs},
+                 on_stalled_change=_no_callback)
+
+
 # --------------------------------------------------------------------------- callbacks
 def _on_language() -> None:
     value = st.session_state.get(widget_key("lang"))

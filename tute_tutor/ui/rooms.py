@@ -32,7 +32,7 @@ from tute_tutor.store import StoreError
 from tute_tutor.store import rooms as room_store
 from tute_tutor.ui.builder import public_root
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
-from tute_tutor.ui.layout import fragment, page_header
+from tute_tutor.ui.layout import fragment, page_header, stall_guard
 from tute_tutor.ui.live_common import PACE, POLL_SECONDS, redraw_when_back
 from tute_tutor.ui.profile import (
     browser_token,
@@ -46,6 +46,9 @@ from tute_tutor.words.catalog import t
 QUERY: Final = "room"
 CODE_KEY: Final = "rooms_code"
 SEEN_KEY: Final = "rooms_seen_version"
+STALL_SECONDS: Final = 8.0
+"""A room's page with no whole-page run for this long asks for one (see
+:func:`~tute_tutor.ui.layout.stall_guard`): the room's poll may have lost its timer."""
 MESSAGE_KEY: Final = "rooms_message"
 RECORDED_KEY: Final = "rooms_recorded"
 HAND_KEY: Final = "rooms_hand"
@@ -594,6 +597,8 @@ def room_page(code: str) -> None:
             st.rerun()
         return
     st.session_state[SEEN_KEY] = room.version
+    if room.status != "finished":
+        stall_guard("tt-room-stall", STALL_SECONDS)
     mine = seat_hash(code)
     st.caption(tr("rooms.page.in_room", code=code, rules=t(
         f"settings.preset.{room.settings.ruleset}.label", lang), level=room.settings.level))
