@@ -172,6 +172,19 @@ def _mask(cards: list[Card]) -> int:
     return mask
 
 
+def _open_room(host: Any, url: str, wait_for_app: Callable[[Any], None]) -> str:
+    """Open ``url`` (the rooms page with its rules) on ``host``'s page, open a room as Ana
+    and return its code once the page shows it."""
+    host.goto(url)
+    wait_for_app(host)
+    host.get_by_label(t("rooms.page.nickname", "es")).first.fill("Ana")
+    host.get_by_role("button", name=t("rooms.create.submit", "es")).click()
+    host.wait_for_url(re.compile(r"room=[A-Z2-9]{6}"))
+    code = re.search(r"room=([A-Z2-9]{6})", host.url).group(1)  # type: ignore[union-attr]
+    host.get_by_text(code).first.wait_for()
+    return str(code)
+
+
 def test_three_friends_and_the_computer_play_a_whole_hand(
         server: tuple[str, str], chromium: Any, wait_for_app: Callable[[Any], None],
         screenshot: Callable[[Any, str], Path]) -> None:
@@ -182,13 +195,8 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
     try:
         players = {i: Player(c.new_page()) for i, c in enumerate(contexts)}
         host = players[0].page
-        host.goto(f"{app}/rooms?rules=clasico&flags=match%3Dhands%3A1")
-        wait_for_app(host)
-        host.get_by_label(t("rooms.page.nickname", "es")).first.fill("Ana")
-        host.get_by_role("button", name=t("rooms.create.submit", "es")).click()
-        host.wait_for_url(re.compile(r"room=[A-Z2-9]{6}"))
-        code = re.search(r"room=([A-Z2-9]{6})", host.url).group(1)  # type: ignore[union-attr]
-        host.get_by_text(code).first.wait_for()
+        code = _open_room(host, f"{app}/rooms?rules=clasico&flags=match%3Dhands%3A1",
+                          wait_for_app)
         for seat, nickname in ((1, "Bea"), (2, "Carmen")):
             page = players[seat].page
             page.goto(f"{app}/rooms?room={code}")
@@ -311,12 +319,7 @@ def test_a_page_whose_poll_lost_its_timer_still_shows_the_room(
     try:
         host = contexts[0].new_page()
         host.add_init_script(KEEP_POLLS_JS)
-        host.goto(f"{app}/rooms?rules=clasico")
-        wait_for_app(host)
-        host.get_by_label(t("rooms.page.nickname", "es")).first.fill("Ana")
-        host.get_by_role("button", name=t("rooms.create.submit", "es")).click()
-        host.wait_for_url(re.compile(r"room=[A-Z2-9]{6}"))
-        code = re.search(r"room=([A-Z2-9]{6})", host.url).group(1)  # type: ignore[union-attr]
+        code = _open_room(host, f"{app}/rooms?rules=clasico", wait_for_app)
         wait_for_app(host)
         period = POLL_SECONDS * 1000
         stopped = until(host, lambda: host.evaluate(f"window.__stopPolls({period})"),
