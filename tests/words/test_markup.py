@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.hostile import HOSTILE_TEXTS, LIVE_TEXTS, hostile_text, live_markup
@@ -30,6 +30,8 @@ def test_every_hostile_example_renders_as_plain_text() -> None:
 
 
 @given(hostile_text())
+@example("    {")  # four leading spaces: an indented code block, backslashes shown
+@example("\t\t*x*")
 @settings(max_examples=200, deadline=None)
 def test_escaped_text_shows_the_same_letters_and_nothing_live(text: str) -> None:
     escaped = escape_markdown(text)

@@ -35,7 +35,8 @@ def escape_markdown(text: object) -> str:
     Every ASCII punctuation character is backslash-escaped (no emphasis, link, image,
     heading, list, table, HTML tag, entity, math or Streamlit directive can start), line
     breaks and other control characters become spaces (no new block), and autolink
-    patterns are broken with a word joiner.
+    patterns are broken with a word joiner. Leading spaces are dropped: four of them
+    would start an indented code block, which shows the backslashes.
     """
     out: list[str] = []
     for char in str(text):
@@ -49,7 +50,7 @@ def escape_markdown(text: object) -> str:
             out.append(" ")
         else:
             out.append(char)
-    return "".join(out)
+    return "".join(out).lstrip(" ")
 
 
 def escape_html(text: object) -> str:
