@@ -597,8 +597,6 @@ def room_page(code: str) -> None:
             st.rerun()
         return
     st.session_state[SEEN_KEY] = room.version
-    if room.status != "finished":
-        stall_guard("tt-room-stall", STALL_SECONDS)
     mine = seat_hash(code)
     st.caption(tr("rooms.page.in_room", code=code, rules=t(
         f"settings.preset.{room.settings.ruleset}.label", lang), level=room.settings.level))
@@ -611,6 +609,9 @@ def room_page(code: str) -> None:
         _go_to(None)
         st.rerun()
     if room.status != "finished":
+        # last, where its empty element adds no gap: a run stopped before it leaves
+        # the timer of the run before, which runs out all the same
+        stall_guard("tt-room-stall", STALL_SECONDS)
         poll(code)
 
 
