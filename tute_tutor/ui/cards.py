@@ -277,8 +277,9 @@ def _component_data(
     }
 
 
-def _noop() -> None:
-    """Trigger values are only reported for events that have a callback."""
+def no_callback() -> None:
+    """The callback of a component's trigger: Streamlit reports a trigger value (and
+    reruns) only for an event that has one."""
 
 
 def clickable_hand(
@@ -319,7 +320,7 @@ def clickable_hand(
             disabled=disabled,
             recommended=recommended,
         ),
-        on_clicked_change=_noop,
+        on_clicked_change=no_callback,
     )
     clicked: Card | None = None
     code = result.get("clicked") if not disabled else None

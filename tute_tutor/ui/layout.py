@@ -26,7 +26,13 @@ from tute_tutor.engine.variants import (
 from tute_tutor.formats.inputs import is_ascii_whole
 from tute_tutor.formats.limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
 from tute_tutor.render.cards import DECK_STYLES
-from tute_tutor.ui.cards import clickable_hand, select_cards, show_cards, show_trick
+from tute_tutor.ui.cards import (
+    clickable_hand,
+    no_callback,
+    select_cards,
+    show_cards,
+    show_trick,
+)
 from tute_tutor.ui.profile import profile_picker
 from tute_tutor.ui.state import (
     DECK_STYLE,
@@ -118,10 +124,6 @@ _stall_guard = st.components.v2.component("tute_tutor_stall_guard", js=_STALL_JS
 _STALL_RUNS = "_tt_stall_guard_runs"
 
 
-def _no_callback() -> None:
-    """A trigger is sent to the server only for an event that has a callback."""
-
-
 def stall_guard(key: str, seconds: float) -> None:
     """Ask the browser for a whole-page run when this page has had none for ``seconds``.
 
@@ -135,7 +137,7 @@ def stall_guard(key: str, seconds: float) -> None:
     runs = int(st.session_state.get(_STALL_RUNS, 0)) + 1
     st.session_state[_STALL_RUNS] = runs
     _stall_guard(key=key, data={"ms": int(seconds * 1000), "token": runs},
-                 on_stalled_change=_no_callback)
+                 on_stalled_change=no_callback)
 
 
 # --------------------------------------------------------------------------- callbacks

@@ -37,7 +37,7 @@ from tute_tutor.table.review import (
     totals_frame,
     warm_costs_later,
 )
-from tute_tutor.ui.cards import card_words, clickable_hand, show_cards
+from tute_tutor.ui.cards import card_words, clickable_hand, no_callback, show_cards
 from tute_tutor.ui.layout import fragment
 from tute_tutor.ui.state import Settings, keep_choices, settings, tr, tr_count
 from tute_tutor.words.cards import tute_word
@@ -641,10 +641,6 @@ export default function ({ data, key, setTriggerValue }) {
 _pacer = st.components.v2.component("tute_tutor_pacer", js=_PACER_JS)
 
 
-def _noop() -> None:
-    """Trigger values are only reported for events that have a callback."""
-
-
 def trick_pacer(table: Table) -> bool:
     """With a timed trick pace, let the finished trick go once its time has passed (a
     timer in the browser, so nothing waits on the server). True when it was let go."""
@@ -652,7 +648,7 @@ def trick_pacer(table: Table) -> bool:
     held = table.trick_held and pace != "wait"
     token = f"{table.hand_number}/{len(table.game.tricks)}"
     result = _pacer(key="tt-pacer", data={"ms": int(float(pace) * 1000) if held else 0,
-                                          "token": token}, on_due_change=_noop)
+                                          "token": token}, on_due_change=no_callback)
     if held and result.get("due") == token:
         return table.collect()
     return False
