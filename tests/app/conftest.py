@@ -308,6 +308,37 @@ def until(page: Any, check: Callable[[], T], what: str) -> T:
         page.wait_for_timeout(50)
 
 
+KEEP_POLLS_JS = """
+(() => {
+  // Note every interval timer the page sets, so a test can stop its polls the way
+  // Streamlit itself loses them (a whole-page run stopped before it drew the poll).
+  const set = window.setInterval.bind(window);
+  window.__polls = [];
+  window.setInterval = (fn, ms, ...args) => {
+    const id = set(fn, ms, ...args);
+    window.__polls.push({ id, ms });
+    return id;
+  };
+  window.__stopPolls = (ms) => {
+    const stopped = window.__polls.filter((p) => Math.abs(p.ms - ms) < 1);
+    stopped.forEach((p) => clearInterval(p.id));
+    window.__polls = window.__polls.filter((p) => !stopped.includes(p));
+    return stopped.length;
+  };
+})();
+"""
+
+
+def stop_polls(page: Any) -> None:
+    """Stop the timers of the page's polling fragments (the page must have been opened
+    with :data:`KEEP_POLLS_JS`), as Streamlit loses them when a whole-page run stops
+    before it draws the poll; waits until the page has set one."""
+    from tute_tutor.ui.live_common import POLL_SECONDS
+
+    until(page, lambda: page.evaluate(f"window.__stopPolls({POLL_SECONDS * 1000})"),
+          "the page never set its polling timer")
+
+
 def switch_to_english(page: Any) -> None:
     """Choose English in the sidebar, as a learner does, and wait for the page's run."""
     page.locator("[data-testid='stSidebar']").get_by_text("English", exact=True).click()

@@ -59,6 +59,7 @@ class Player:
         self.frames: list[str] = []
         self.received: list[float] = []  # when each websocket frame came (sidebar's too)
         self.sent: list[float] = []  # when the page sent one (a click, a poll's rerun)
+        self.runs: list[tuple[float, bool]] = []  # each run it asked for: (when, whole page)
         page.on("websocket", self._socket)
 
     def _socket(self, socket: Any) -> None:
@@ -67,8 +68,16 @@ class Player:
             data = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
             if not _in_sidebar(data):
                 self.frames.append(data.decode("utf-8", "ignore"))
+
+        def sent(payload: Any) -> None:
+            self.sent.append(time.monotonic())
+            data = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
+            whole = _whole_page_run(data)
+            if whole is not None:
+                self.runs.append((time.monotonic(), whole))
+
         socket.on("framereceived", keep)
-        socket.on("framesent", lambda _payload: self.sent.append(time.monotonic()))
+        socket.on("framesent", sent)
 
     def traffic(self, seconds: float = 30.0) -> str:
         """What the page's websocket did in the last ``seconds``: a page whose polling
@@ -80,6 +89,21 @@ class Player:
         return (f"in the last {seconds:.0f} s the page sent {sent} websocket frames and "
                 f"received {received}; Streamlit's running indicator "
                 f"{'shown' if running else 'not shown'}")
+
+
+def _whole_page_run(data: bytes) -> bool | None:
+    """For a frame the page sent: whether it asks for a run of the whole page (True),
+    of a fragment (False) or for no run (None)."""
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    message = BackMsg()
+    try:
+        message.ParseFromString(data)
+    except Exception:
+        return None
+    if message.WhichOneof("type") != "rerun_script":
+        return None
+    return not message.rerun_script.fragment_id
 
 
 def _in_sidebar(data: bytes) -> bool:
@@ -283,48 +307,37 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
         store.close()
 
 
-KEEP_POLLS_JS = """
-(() => {
-  // Note every interval timer the page sets, so a test can stop its polls the way
-  // Streamlit itself loses them (a whole-page run stopped before it drew the poll).
-  const set = window.setInterval.bind(window);
-  window.__polls = [];
-  window.setInterval = (fn, ms, ...args) => {
-    const id = set(fn, ms, ...args);
-    window.__polls.push({ id, ms });
-    return id;
-  };
-  window.__stopPolls = (ms) => {
-    const stopped = window.__polls.filter((p) => Math.abs(p.ms - ms) < 1);
-    stopped.forEach((p) => clearInterval(p.id));
-    window.__polls = window.__polls.filter((p) => !stopped.includes(p));
-    return stopped.length;
-  };
-})();
-"""
-
-
 def test_a_page_whose_poll_lost_its_timer_still_shows_the_room(
         server: tuple[str, str], chromium: Any, wait_for_app: Callable[[Any], None]) -> None:
-    """The host's page loses its polling timer (as Streamlit loses it when a whole-page run
-    stops before it draws the poll: the stuck page of this file's whole-hand test under
-    load sent nothing for minutes); a friend sits down; the host's page still shows
-    her, since the page asks for a whole-page run after a while without one."""
-    from tests.app.conftest import until
-    from tute_tutor.ui.live_common import POLL_SECONDS
+    """While the host's page polls, it asks for no whole-page run of its own (its guard
+    stays quiet: an idle room costs one cheap poll a second). Then it loses its polling
+    timer (as Streamlit loses it when a whole-page run stops before it draws the poll:
+    the stuck page of this file's whole-hand test under load sent nothing for minutes);
+    a friend sits down; the host's page still shows her, since the page asks for a
+    whole-page run after a while without any run."""
+    from tests.app.conftest import KEEP_POLLS_JS, stop_polls, until
+    from tute_tutor.ui.layout import STALL_SECONDS
 
     app, _db = server
     contexts = [chromium.new_context(viewport={"width": 1280, "height": 1000},
                                      locale="es-ES") for _ in range(2)]
     try:
-        host = contexts[0].new_page()
+        watched = Player(contexts[0].new_page())
+        host = watched.page
         host.add_init_script(KEEP_POLLS_JS)
         code = _open_room(host, f"{app}/rooms?rules=clasico", wait_for_app)
         wait_for_app(host)
-        period = POLL_SECONDS * 1000
-        stopped = until(host, lambda: host.evaluate(f"window.__stopPolls({period})"),
-                        "the room's page never set its polling timer")
-        assert stopped >= 1
+        # polls for longer than the guard waits, counted from the page's last own run
+        start = max(at for at, whole in watched.runs if whole)
+
+        def polled_past_the_guard() -> bool:
+            polls = [at for at, whole in watched.runs if not whole and at > start]
+            return len(polls) >= 3 and polls[-1] - start > 1.5 * STALL_SECONDS
+
+        until(host, polled_past_the_guard, "the room's page stopped polling")
+        asked = [at for at, whole in watched.runs if whole and at > start]
+        assert asked == [], "the guard asked for a whole-page run while the poll ran"
+        stop_polls(host)
         friend = contexts[1].new_page()
         friend.goto(f"{app}/rooms?room={code}")
         wait_for_app(friend)

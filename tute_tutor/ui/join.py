@@ -247,7 +247,7 @@ def render_join_page() -> None:
             st.error(tr("live.err.ended"))
             return
         nickname_form(code)
-        watch(code)
+        draw_poller(watch, code)
         return
     keep_class(DRAWN_KEY, code, _version, session)
     draw_poller(seat_poller, code)

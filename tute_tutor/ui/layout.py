@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import timedelta
 from functools import wraps
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 import streamlit as st
 
@@ -85,12 +85,14 @@ _PAGE_DRAWS_POLLER = "_tt_page_draws_poller"
 
 def draw_poller(poller: Callable[..., None], *args: Any) -> None:
     """Call the polling fragment ``poller`` from the page's own run (see
-    :func:`redraw_page`)."""
+    :func:`redraw_page`), with the :func:`stall_guard` that brings its timer back.
+    Draw it last: the guard's empty element then adds no gap under the page."""
     st.session_state[_PAGE_DRAWS_POLLER] = True
     try:
         poller(*args)
     finally:
         st.session_state[_PAGE_DRAWS_POLLER] = False
+    stall_guard(f"tt-stall-{getattr(poller, '__name__', 'poll')}")
 
 
 def redraw_page() -> None:
@@ -106,33 +108,59 @@ _STALL_JS = """
 // A page kept up to date by a polling fragment: the fragment's timer lives in the
 // browser, and Streamlit drops every such timer when a whole-page run begins, setting
 // it again when the run draws the fragment. A run stopped before that leaves the page
-// still for good. This timer is the page's own: each whole-page run sets it again; when
-// it runs out (no whole-page run for data.ms), it asks for one, and again each data.ms.
-const timers = new Map();
+// still for good. This guard watches the page's runs (Streamlit marks each run, a
+// fragment's too, on its app element); after data.ms with none, and none under way,
+// it asks for a whole-page run, and again each data.ms. A page whose poll runs is
+// never asked for more. Without that mark it counts only the whole-page runs.
+const guards = new Map();
 export default function ({ data, key, setTriggerValue }) {
-  clearTimeout(timers.get(key));
-  if (!data.ms) { timers.delete(key); return; }
-  const fire = () => {
-    timers.set(key, setTimeout(fire, data.ms));
+  guards.get(key)?.stop();
+  guards.delete(key);
+  if (!data.ms) return;
+  const app = document.querySelector('[data-testid="stApp"]');
+  const state = "data-test-script-state";
+  let last = Date.now();
+  let timer = 0;
+  const runs = app ? new MutationObserver(() => { last = Date.now(); }) : null;
+  runs?.observe(app, { attributes: true, attributeFilter: [state] });
+  const check = () => {
+    const quiet = Date.now() - last;
+    if (quiet < data.ms || app?.getAttribute(state) === "running") {
+      timer = setTimeout(check, Math.max(data.ms - quiet, 250));
+      return;
+    }
+    last = Date.now();
+    timer = setTimeout(check, data.ms);
     setTriggerValue("stalled", data.token);
   };
-  timers.set(key, setTimeout(fire, data.ms));
+  timer = setTimeout(check, data.ms);
+  const guard = { stop() { clearTimeout(timer); runs?.disconnect(); } };
+  guards.set(key, guard);
+  return () => {
+    guard.stop();
+    if (guards.get(key) === guard) guards.delete(key);
+  };
 }
 """
 
 _stall_guard = st.components.v2.component("tute_tutor_stall_guard", js=_STALL_JS)
 _STALL_RUNS = "_tt_stall_guard_runs"
+STALL_SECONDS: Final = 8.0
+"""How long a polled page may go without any run before :func:`stall_guard` asks for
+a whole-page run: several polls missed, and far more than a busy server's answer."""
 
 
-def stall_guard(key: str, seconds: float) -> None:
-    """Ask the browser for a whole-page run when this page has had none for ``seconds``.
+def stall_guard(key: str, seconds: float = STALL_SECONDS) -> None:
+    """Ask the browser for a whole-page run when this page has had no run at all (a
+    fragment's or the page's) for ``seconds``.
 
     For a page whose changes come through a polling fragment: Streamlit (1.67) keeps
     the fragment's timer in the browser, clears every such timer when a whole-page run
     starts and sets it again only when that run draws the fragment, so a run stopped
     earlier can leave the page without a poll for good (seen under load: a room's page
     that sent nothing for minutes while the others played on). A whole-page run draws
-    the fragment again, and with it its timer. Draw it in every whole-page run.
+    the fragment again, and with it its timer. While the poll runs the guard asks for
+    nothing. Draw it in every whole-page run.
     """
     runs = int(st.session_state.get(_STALL_RUNS, 0)) + 1
     st.session_state[_STALL_RUNS] = runs

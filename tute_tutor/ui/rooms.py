@@ -32,7 +32,7 @@ from tute_tutor.store import StoreError
 from tute_tutor.store import rooms as room_store
 from tute_tutor.ui.builder import public_root
 from tute_tutor.ui.cards import clickable_hand, show_cards, show_trick
-from tute_tutor.ui.layout import fragment, page_header, stall_guard
+from tute_tutor.ui.layout import draw_poller, fragment, page_header
 from tute_tutor.ui.live_common import PACE, POLL_SECONDS, redraw_when_back
 from tute_tutor.ui.profile import (
     browser_token,
@@ -46,9 +46,6 @@ from tute_tutor.words.catalog import t
 QUERY: Final = "room"
 CODE_KEY: Final = "rooms_code"
 SEEN_KEY: Final = "rooms_seen_version"
-STALL_SECONDS: Final = 8.0
-"""A room's page with no whole-page run for this long asks for one (see
-:func:`~tute_tutor.ui.layout.stall_guard`): the room's poll may have lost its timer."""
 MESSAGE_KEY: Final = "rooms_message"
 RECORDED_KEY: Final = "rooms_recorded"
 HAND_KEY: Final = "rooms_hand"
@@ -609,10 +606,7 @@ def room_page(code: str) -> None:
         _go_to(None)
         st.rerun()
     if room.status != "finished":
-        # last, where its empty element adds no gap: a run stopped before it leaves
-        # the timer of the run before, which runs out all the same
-        stall_guard("tt-room-stall", STALL_SECONDS)
-        poll(code)
+        draw_poller(poll, code)
 
 
 def render_rooms_page() -> None:
