@@ -54,3 +54,10 @@ def open_app(page: str = "home", *, token: str | None = None,
     if check:
         assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def stall_guards(at: AppTest) -> list[str]:
+    """The keys of the stall guards the page drew (one for each polling fragment it drew,
+    see :func:`tute_tutor.ui.layout.stall_guard`)."""
+    return [str(e.key) for e in at.get("bidi_component")
+            if getattr(e.proto, "component_name", "") == "tute_tutor_stall_guard"]

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
-from tests.app.apptest import open_app
+from tests.app.apptest import open_app, stall_guards
 from tests.app.learners import as_browser, session_profile
 from tute_tutor.engine.variants import find_rules
 from tute_tutor.live import classroom as cl
@@ -208,6 +208,26 @@ def test_send_with_no_card_tapped_says_so_and_stores_nothing(db: str) -> None:
     ana.pills(key=f"join_pick_{posed.index}").set_value([posed.options[0]])
     _button(ana, f"join_send_{posed.index}")
     assert [a.choice for a in classes.load(code)[0].answers.values()] == [(posed.options[0],)]
+
+
+def test_every_polled_screen_draws_the_guard_that_brings_its_poll_back(
+        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The projector, a phone before and after joining, and both while the database does
+    not answer: each page run draws, after its polling fragment, the one stall guard that
+    asks for a whole-page run when the poll's timer is lost."""
+    teacher, code = teacher_with_class(1)
+    assert stall_guards(teacher) == ["tt-stall-projector"]
+    before = _open("pages/join.py", **{"class": code})
+    assert stall_guards(before) == ["tt-stall-watch"]
+    ana = student(code, "Ana")
+    assert stall_guards(ana) == ["tt-stall-seat_poller"]
+
+    def away(self: Classes, wanted: str) -> Any:
+        raise StoreError("the database did not answer", reason="unavailable", where="db")
+
+    monkeypatch.setattr(Classes, "load", away)
+    for at in (ana.run(), teacher.run()):
+        assert at.error and stall_guards(at) == ["tt-stall-retry"]
 
 
 def test_a_database_that_does_not_answer_keeps_phone_and_projector_in_the_class(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.apptest import open_app
+from tests.app.apptest import open_app, stall_guards
 from tests.app.learners import profile_of
 from tute_tutor.engine.cards import CARDS, Card
 from tute_tutor.live import room as R
@@ -153,7 +153,8 @@ def test_a_reload_finds_the_seat_again(db: str) -> None:
 def test_a_database_that_does_not_answer_leaves_the_player_in_the_room(
         db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """One line while the room cannot be read, no other way out offered; the next run
-    (the page's retry fragment, in a browser) shows the seat again."""
+    (the page's retry fragment, in a browser) shows the seat again. Both the room's poll
+    and the retry are drawn with the guard that brings a lost poll back."""
     token = "browser-f-token-0123456789"
     a = session(token)
     a.text_input(key="rooms_create_nick").input("Fran")
@@ -164,9 +165,11 @@ def test_a_database_that_does_not_answer_leaves_the_player_in_the_room(
     def away(store: Store, code: str) -> Any:
         raise StoreError("the database did not answer", reason="unavailable", where="db")
 
+    assert stall_guards(a) == ["tt-stall-poll"]  # brings the room's poll back if lost
     monkeypatch.setattr(room_store, "load_room", away)
     a = ok(a.run())
     assert [e.value for e in a.error] == [t("profile.err_unavailable", "es", where="db")]
+    assert stall_guards(a) == ["tt-stall-retry"]
     assert "rooms_start" not in {b.key for b in a.button}
     assert a.query_params["room"]  # still the room's page
     monkeypatch.setattr(room_store, "load_room", loaded)
