@@ -75,12 +75,18 @@ def fragment(*, run_every: float | timedelta | None = None) -> Callable[[F], F]:
             settings()
             return func(*args, **kwargs)
 
-        return cast(F, st.fragment(run, run_every=run_every))
+        made = st.fragment(run, run_every=run_every)
+        if run_every is not None:  # for draw_poller's stall guard
+            every = run_every.total_seconds() if isinstance(run_every, timedelta) \
+                else float(run_every)
+            setattr(made, _POLL_SECONDS, every)
+        return cast(F, made)
 
     return decorate
 
 
 _PAGE_DRAWS_POLLER = "_tt_page_draws_poller"
+_POLL_SECONDS = "tt_poll_seconds"
 
 
 def draw_poller(poller: Callable[..., None], *args: Any) -> None:
@@ -92,7 +98,8 @@ def draw_poller(poller: Callable[..., None], *args: Any) -> None:
         poller(*args)
     finally:
         st.session_state[_PAGE_DRAWS_POLLER] = False
-    stall_guard(f"tt-stall-{getattr(poller, '__name__', 'poll')}")
+    stall_guard(f"tt-stall-{getattr(poller, '__name__', 'poll')}",
+                poll_seconds=float(getattr(poller, _POLL_SECONDS, 0.0)))
 
 
 def redraw_page() -> None:
@@ -148,11 +155,14 @@ _STALL_RUNS = "_tt_stall_guard_runs"
 STALL_SECONDS: Final = 8.0
 """How long a polled page may go without any run before :func:`stall_guard` asks for
 a whole-page run: several polls missed, and far more than a busy server's answer."""
+STALL_POLLS: Final = 4
+"""With slow polls (``TUTE_TUTOR_PACE`` up to 10), the guard waits this many polls."""
 
 
-def stall_guard(key: str, seconds: float = STALL_SECONDS) -> None:
+def stall_guard(key: str, seconds: float = STALL_SECONDS, *, poll_seconds: float = 0.0) -> None:
     """Ask the browser for a whole-page run when this page has had no run at all (a
-    fragment's or the page's) for ``seconds``.
+    fragment's or the page's) for ``seconds``, or :data:`STALL_POLLS` polls of
+    ``poll_seconds`` when that is longer.
 
     For a page whose changes come through a polling fragment: Streamlit (1.67) keeps
     the fragment's timer in the browser, clears every such timer when a whole-page run
@@ -164,6 +174,7 @@ def stall_guard(key: str, seconds: float = STALL_SECONDS) -> None:
     """
     runs = int(st.session_state.get(_STALL_RUNS, 0)) + 1
     st.session_state[_STALL_RUNS] = runs
+    seconds = max(seconds, STALL_POLLS * poll_seconds)
     _stall_guard(key=key, data={"ms": int(seconds * 1000), "token": runs},
                  on_stalled_change=no_callback)
 

@@ -65,7 +65,7 @@ def redraw_when_back(probe: Callable[[], object]) -> None:
     timer back."""
     st.session_state[RETRY_KEY] = False
     _retry(probe)
-    stall_guard("tt-stall-retry")
+    stall_guard("tt-stall-retry", poll_seconds=POLL_SECONDS)
 
 
 @fragment(run_every=POLL_SECONDS)
