@@ -227,7 +227,7 @@ def test_every_polled_screen_draws_the_guard_that_brings_its_poll_back(
 
     monkeypatch.setattr(Classes, "load", away)
     for at in (ana.run(), teacher.run()):
-        assert at.error and stall_guards(at) == ["tt-stall-retry"]
+        assert at.error and stall_guards(at) == ["tt-stall-_retry"]
 
 
 def test_a_database_that_does_not_answer_keeps_phone_and_projector_in_the_class(

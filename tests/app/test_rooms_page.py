@@ -169,7 +169,7 @@ def test_a_database_that_does_not_answer_leaves_the_player_in_the_room(
     monkeypatch.setattr(room_store, "load_room", away)
     a = ok(a.run())
     assert [e.value for e in a.error] == [t("profile.err_unavailable", "es", where="db")]
-    assert stall_guards(a) == ["tt-stall-retry"]
+    assert stall_guards(a) == ["tt-stall-_retry"]
     assert "rooms_start" not in {b.key for b in a.button}
     assert a.query_params["room"]  # still the room's page
     monkeypatch.setattr(room_store, "load_room", loaded)

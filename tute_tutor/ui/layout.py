@@ -99,7 +99,7 @@ def draw_poller(poller: Callable[..., None], *args: Any) -> None:
     finally:
         st.session_state[_PAGE_DRAWS_POLLER] = False
     stall_guard(f"tt-stall-{getattr(poller, '__name__', 'poll')}",
-                poll_seconds=float(getattr(poller, _POLL_SECONDS, 0.0)))
+                float(getattr(poller, _POLL_SECONDS, 0.0)))
 
 
 def redraw_page() -> None:
@@ -159,10 +159,10 @@ STALL_POLLS: Final = 4
 """With slow polls (``TUTE_TUTOR_PACE`` up to 10), the guard waits this many polls."""
 
 
-def stall_guard(key: str, seconds: float = STALL_SECONDS, *, poll_seconds: float = 0.0) -> None:
+def stall_guard(key: str, poll_seconds: float) -> None:
     """Ask the browser for a whole-page run when this page has had no run at all (a
-    fragment's or the page's) for ``seconds``, or :data:`STALL_POLLS` polls of
-    ``poll_seconds`` when that is longer.
+    fragment's or the page's) for :data:`STALL_SECONDS`, or :data:`STALL_POLLS` polls
+    of ``poll_seconds`` when that is longer. :func:`draw_poller` draws it.
 
     For a page whose changes come through a polling fragment: Streamlit (1.67) keeps
     the fragment's timer in the browser, clears every such timer when a whole-page run
@@ -174,7 +174,7 @@ def stall_guard(key: str, seconds: float = STALL_SECONDS, *, poll_seconds: float
     """
     runs = int(st.session_state.get(_STALL_RUNS, 0)) + 1
     st.session_state[_STALL_RUNS] = runs
-    seconds = max(seconds, STALL_POLLS * poll_seconds)
+    seconds = max(STALL_SECONDS, STALL_POLLS * poll_seconds)
     _stall_guard(key=key, data={"ms": int(seconds * 1000), "token": runs},
                  on_stalled_change=no_callback)
 

@@ -19,7 +19,7 @@ from tute_tutor.store import StoreError
 from tute_tutor.store.classes import Classes
 from tute_tutor.ui import tr
 from tute_tutor.ui.cards import show_cards, show_trick
-from tute_tutor.ui.layout import fragment, stall_guard
+from tute_tutor.ui.layout import draw_poller, fragment
 from tute_tutor.ui.profile import get_store, store_message
 
 PACE_VAR: Final = "TUTE_TUTOR_PACE"
@@ -61,11 +61,10 @@ def redraw_when_back(probe: Callable[[], object]) -> None:
     read that failed) every poll and redraws the whole page as soon as it goes through,
     so a projector, a phone or a room never stays on the error until somebody reloads.
     Never sooner than one poll after the page's run: a page whose read keeps failing is
-    redrawn at most once a poll; with the :func:`stall_guard` that brings the retry's
-    timer back."""
+    redrawn at most once a poll; drawn, like every poll, with the stall guard that
+    brings a lost timer back."""
     st.session_state[RETRY_KEY] = False
-    _retry(probe)
-    stall_guard("tt-stall-retry", poll_seconds=POLL_SECONDS)
+    draw_poller(_retry, probe)
 
 
 @fragment(run_every=POLL_SECONDS)
