@@ -318,7 +318,7 @@ def test_a_page_whose_poll_lost_its_timer_still_shows_the_room(
     from tests.app.conftest import KEEP_POLLS_JS, stop_polls, until
     from tute_tutor.ui.layout import STALL_SECONDS
 
-    app, _db = server
+    app, db = server
     contexts = [chromium.new_context(viewport={"width": 1280, "height": 1000},
                                      locale="es-ES") for _ in range(2)]
     try:
@@ -344,7 +344,15 @@ def test_a_page_whose_poll_lost_its_timer_still_shows_the_room(
         friend.get_by_label(t("rooms.page.nickname", "es")).fill("Bea")
         friend.get_by_text(t("rooms.seat.number", "es", number=2)).first.click()
         friend.get_by_role("button", name=t("rooms.lobby.sit", "es")).click()
-        friend.get_by_text(t("rooms.lobby.wait_host", "es")).wait_for()
+        try:
+            until(friend, friend.get_by_text(t("rooms.lobby.wait_host", "es")).count,
+                  "the friend's page never said she waits for the host")
+        except AssertionError as lost:  # once in a full run: say where it stopped
+            save_screenshot(friend, "rooms-guard-friend")
+            seats = [seat.nickname for seat in _newest(open_store(db), code).seats]
+            shown = friend.locator("[data-testid='stMain']").inner_text()[:500]
+            raise AssertionError(f"{lost}; seats in the room: {seats}; the friend's page "
+                                 f"showed: {shown!r}") from lost
         host.get_by_text("Bea").first.wait_for()  # no reload, no click on the host's page
     finally:
         for context in contexts:
