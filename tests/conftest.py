@@ -120,19 +120,36 @@ class Browser:
     CPU-seconds more than a kept one (a new renderer process compiling Streamlit's
     bundle again: 3.6 against 2.1 CPU-seconds a page load, measured on this machine)."""
 
+    KEPT = 8
+    """Contexts kept at most (the least recently closed go first): each keeps a renderer
+    process, tens of megabytes."""
+
     def __init__(self, browser: Any) -> None:
         self._browser = browser
         self._kept: dict[str, list[KeptContext]] = {}
+        self._closed: list[KeptContext] = []  # every kept context, the oldest first
 
     def new_context(self, **options: Any) -> Any:
-        kept = self._kept.setdefault(repr(sorted(options.items())), [])
+        key = repr(sorted(options.items()))
+        kept = self._kept.setdefault(key, [])
         if kept:
-            return kept.pop().reopened()
+            context = kept.pop()
+            self._closed.remove(context)
+            return context.reopened()
         context = self._browser.new_context(**options)
         context.set_default_timeout(WAIT_MS)
         context.set_default_navigation_timeout(WAIT_MS)
         context.on("page", _watch_runs)
-        return KeptContext(context, kept)
+        return KeptContext(context, self, key)
+
+    def keep(self, context: KeptContext, key: str) -> None:
+        """Keep ``context`` (closed by its test, cleared) for a test asking for ``key``."""
+        self._kept[key].append(context)
+        self._closed.append(context)
+        while len(self._closed) > self.KEPT:
+            oldest = self._closed.pop(0)
+            self._kept[oldest.key].remove(oldest)
+            oldest.close_for_good()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._browser, name)
@@ -159,9 +176,10 @@ class KeptContext:
     _CLEAR_WAIT_MS = 10_000
     """Bound of the parking page's load: past it the context is closed for real."""
 
-    def __init__(self, context: Any, kept: list[KeptContext]) -> None:
+    def __init__(self, context: Any, browser: Browser, key: str) -> None:
         self._context = context
-        self._kept = kept
+        self._browser = browser
+        self.key = key
         self._parking: Any = None
         self._lent = True
         self._changed = False
@@ -184,9 +202,12 @@ class KeptContext:
             return
         self._lent = False
         if self._changed or not self._cleared():
-            self._context.close()
+            self.close_for_good()
             return
-        self._kept.append(self)
+        self._browser.keep(self, self.key)
+
+    def close_for_good(self) -> None:
+        self._context.close()
 
     def _cleared(self) -> bool:
         """Clear everything the test left; False when that could not be done."""

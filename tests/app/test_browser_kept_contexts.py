@@ -62,3 +62,19 @@ def test_a_context_given_an_init_script_is_closed_for_real(chromium: Any) -> Non
         assert page.evaluate("window.ttChanged === undefined")
     finally:
         fresh.close()
+
+
+def test_only_the_latest_closed_contexts_are_kept(chromium: Any, app_url: str) -> None:
+    sizes = [{"width": 1200 + i, "height": 700} for i in range(chromium.KEPT + 1)]
+    contexts = [chromium.new_context(viewport=size) for size in sizes]
+    for context in contexts:
+        context.new_page().goto(f"{app_url}/_stcore/health")
+        context.close()
+    oldest = chromium.new_context(viewport=sizes[0])
+    latest = chromium.new_context(viewport=sizes[-1])
+    try:
+        assert oldest is not contexts[0], "more contexts were kept than the cap"
+        assert latest is contexts[-1], "the latest closed context was not kept"
+    finally:
+        oldest.close()
+        latest.close()
