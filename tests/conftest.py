@@ -4,8 +4,7 @@ PostgreSQL.
 ``chromium`` is one headless Debian Chromium per test process, shared by every browser
 test (tests/app/ and tests/serve/): Playwright's sync API allows one instance per
 thread. A missing Chromium fails the run, never skips it. Every context it opens, and
-every ``expect``, waits up to :data:`WAIT_S`; a context a test closes is cleared and kept
-for the next test (:class:`KeptContext`).
+every ``expect``, waits up to :data:`WAIT_S`.
 
 :data:`WAIT_S` is the one bound of every wait on another process (a page to draw, a
 server to start, a room to move): tests wait on a condition, never on time, and a machine
@@ -113,133 +112,20 @@ def _watch_runs(page: Any) -> None:
 class Browser:
     """A Playwright browser whose every new context waits up to :data:`WAIT_S` (its
     actions, its ``wait_for`` and its navigations) and gives each page a :class:`RunWatch`
-    (``page.tt_runs``); anything else is the browser's own.
-
-    A context a test closes is kept for the next test that asks for one with the same
-    options (:class:`KeptContext`): a new context costs its first page about 1.5
-    CPU-seconds more than a kept one (a new renderer process compiling Streamlit's
-    bundle again: 3.6 against 2.1 CPU-seconds a page load, measured on this machine)."""
-
-    KEPT = 8
-    """Contexts kept at most (the least recently closed go first): each keeps a renderer
-    process, tens of megabytes."""
+    (``page.tt_runs``); anything else is the browser's own."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
-        self._kept: dict[str, list[KeptContext]] = {}
-        self._closed: list[KeptContext] = []  # every kept context, the oldest first
 
     def new_context(self, **options: Any) -> Any:
-        key = repr(sorted(options.items()))
-        kept = self._kept.setdefault(key, [])
-        if kept:
-            context = kept.pop()
-            self._closed.remove(context)
-            return context.reopened()
         context = self._browser.new_context(**options)
         context.set_default_timeout(WAIT_MS)
         context.set_default_navigation_timeout(WAIT_MS)
         context.on("page", _watch_runs)
-        return KeptContext(context, self, key)
-
-    def keep(self, context: KeptContext, key: str) -> None:
-        """Keep ``context`` (closed by its test, cleared) for a test asking for ``key``."""
-        self._kept[key].append(context)
-        self._closed.append(context)
-        while len(self._closed) > self.KEPT:
-            oldest = self._closed.pop(0)
-            self._kept[oldest.key].remove(oldest)
-            oldest.close_for_good()
+        return context
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._browser, name)
-
-
-class KeptContext:
-    """A browser context lent to one test at a time, as new as a new one to the app.
-
-    ``close()`` closes the test's pages, clears every cookie, permission and origin's
-    storage (what makes a browser a learner, and Streamlit's remembered sidebar), and
-    keeps the context with one page parked on the server's plain-text health address,
-    so the context's warm renderer and its cache of Streamlit's bundle serve the next
-    test. A context the test changed in a way that outlives its pages (init scripts,
-    routes, listeners, headers...) is closed for real, and so is one whose clearing
-    fails (its server gone): nothing of one test ever reaches the next.
-    """
-
-    _LASTING = frozenset({
-        "add_init_script", "expose_binding", "expose_function", "grant_permissions",
-        "on", "once", "route", "route_from_har", "route_web_socket",
-        "set_default_navigation_timeout", "set_default_timeout", "set_extra_http_headers",
-        "set_geolocation", "set_http_credentials", "set_offline", "tracing",
-    })
-    _CLEAR_WAIT_MS = 10_000
-    """Bound of the parking page's load: past it the context is closed for real."""
-
-    def __init__(self, context: Any, browser: Browser, key: str) -> None:
-        self._context = context
-        self._browser = browser
-        self.key = key
-        self._parking: Any = None
-        self._lent = True
-        self._changed = False
-
-    def reopened(self) -> KeptContext:
-        self._lent = True
-        return self
-
-    @property
-    def pages(self) -> list[Any]:
-        return [page for page in self._context.pages if page is not self._parking]
-
-    def __getattr__(self, name: str) -> Any:
-        if name in self._LASTING:
-            self._changed = True
-        return getattr(self._context, name)
-
-    def close(self) -> None:
-        if not self._lent:
-            return
-        self._lent = False
-        if self._changed or not self._cleared():
-            self.close_for_good()
-            return
-        self._browser.keep(self, self.key)
-
-    def close_for_good(self) -> None:
-        self._context.close()
-
-    def _cleared(self) -> bool:
-        """Clear everything the test left; False when that could not be done."""
-        try:
-            origins = {entry["origin"] for entry in self._context.storage_state()["origins"]}
-            for page in self.pages:
-                if page.url.startswith("http"):
-                    origins.add(_origin(page.url))
-                page.close()
-            if self._parking is None:
-                if not origins:
-                    return False
-                self._parking = self._context.new_page()
-            if origins and not self._parking.url.startswith("http"):
-                self._parking.goto(f"{sorted(origins)[0]}/_stcore/health",
-                                   timeout=self._CLEAR_WAIT_MS)
-            self._context.clear_cookies()  # the parking page's load sets one too
-            self._context.clear_permissions()
-            session = self._context.new_cdp_session(self._parking)
-            for origin in origins:
-                session.send("Storage.clearDataForOrigin", {
-                    "origin": origin,
-                    "storageTypes": "local_storage,indexeddb,service_workers,cache_storage"})
-            session.detach()
-            return not self._context.cookies()
-        except Exception:  # the server is gone, the page crashed: start afresh
-            return False
-
-
-def _origin(url: str) -> str:
-    scheme, _, rest = url.partition("://")
-    return f"{scheme}://{rest.split('/', 1)[0]}"
 
 
 @pytest.fixture(scope="session")
