@@ -34,6 +34,7 @@ SPACES: dict[int, dict[str, tuple[str, float, float]]] = {
         "pool": ("int", 40, 600),
         "mismatch": ("float", 0.02, 1.0),
         "unsung": ("float", 0.02, 1.0),
+        "uncounted": ("float", 0.0, 1.0),
         "prior": ("float", 0.0, 12.0),
         "win_weight": ("float", 0.0, 150.0),
     },

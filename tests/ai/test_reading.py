@@ -182,3 +182,45 @@ def test_computer_players_always_sing_so_the_real_deal_never_breaks_a_silence() 
                                           quiet=quiet, unsung=0.5) < 1
     assert silent > 30
     assert broken_guesses > 0.1 * guesses  # many guessed deals hide a pair they would sing
+
+
+def test_a_seat_that_does_not_count_is_read_exactly_as_level_2_chooses() -> None:
+    # Level 2 keeps no memory of the tricks played: the reading of a seat that does not
+    # count must name every card it chose, in four and in three players.
+    for ruleset in ("clasico", "a-tres"):
+        checked = 0
+        for game, seat in _positions(ruleset, 12, 2, range(5, 7)):
+            view = game.view(seat)
+            for observation in observations(view):
+                hand = game.hands[observation.seat] | observation.since
+                choice = rules_of_thumb_card(observation, hand, view, counts=False)
+                if choice >= 0:
+                    checked += 1
+                    assert choice == observation.card, (ruleset, observation)
+        assert checked > 100
+
+
+def test_the_real_deal_of_players_who_do_not_count_keeps_its_odds_per_seat() -> None:
+    # A seat may count or not: read with even odds, the real deal of level-2 players is
+    # explained in full by the second kind, so it never weighs less than a half per
+    # observed seat, while the reading of counted play alone (the default) misses level
+    # 2's cards often in three players and weighs the real deal down for it.
+    counted_misses = plays = 0
+    lighter = 0
+    for game, seat in _positions("a-tres", 12, 2, range(5, 7)):
+        view = game.view(seat)
+        seen = observations(view)
+        truth = World(list(game.hands), [])
+        weight = play_weight(truth, seen, view, mismatch=0.1,
+                             endgame=CountingPlayer.endgame_tricks, uncounted=0.5)
+        assert weight >= 0.5 ** len({o.seat for o in seen})
+        lighter += play_weight(truth, seen, view, mismatch=0.1,
+                               endgame=CountingPlayer.endgame_tricks) < 0.5 ** 2
+        for observation in seen:
+            hand = game.hands[observation.seat] | observation.since
+            if hand.bit_count() > CountingPlayer.endgame_tricks:
+                choice = rules_of_thumb_card(observation, hand, view)
+                plays += choice >= 0
+                counted_misses += choice >= 0 and choice != observation.card
+    assert counted_misses > 0.05 * plays
+    assert lighter >= 3

@@ -61,6 +61,7 @@ class PlayObservation:
     sung: int  # suits sung before this trick (bit per suit)
     partner_winning: bool
     opponents_after: int  # opponents of ``seat`` still to play on this trick
+    trick_cards: int = 0  # the cards already on this trick (mask)
 
 
 def observations(view: SeatView) -> list[PlayObservation]:
@@ -88,11 +89,13 @@ def observations(view: SeatView) -> list[PlayObservation]:
             if after < number:
                 sung |= suits
         info = TrickInfo()
+        on_trick = 0
         for position, card in enumerate(cards):
             seat = (leader + position) % players
             moments.append((seat, card, played, TrickInfo(info.lead, info.high, info.best,
                                                           info.winner, info.points,
-                                                          position), sung))
+                                                          position), sung, on_trick))
+            on_trick |= 1 << card
             info.lead, info.high, info.best, wins = play_into_trick(card, info.lead,
                                                                     info.high, info.best,
                                                                     trump)
@@ -102,7 +105,7 @@ def observations(view: SeatView) -> list[PlayObservation]:
             played |= 1 << card
     out: list[PlayObservation] = []
     since = [0] * players
-    for seat, card, played_before, info, sung in reversed(moments):
+    for seat, card, played_before, info, sung, on_trick in reversed(moments):
         since[seat] |= 1 << card
         if seat == view.seat:
             continue
@@ -113,7 +116,7 @@ def observations(view: SeatView) -> list[PlayObservation]:
             1 for later in range(info.count + 1, players)
             if rules.team_of((first + later) % players) != rules.team_of(seat))
         out.append(PlayObservation(seat, card, since[seat], played_before, info, sung,
-                                   partner_winning, opponents_after))
+                                   partner_winning, opponents_after, on_trick))
     return out
 
 
@@ -167,39 +170,63 @@ def silences(view: SeatView) -> list[Silence]:
     return out
 
 
-def rules_of_thumb_card(observation: PlayObservation, hand: int, view: SeatView) -> int:
+def rules_of_thumb_card(observation: PlayObservation, hand: int, view: SeatView,
+                        counts: bool = True) -> int:
     """The card the simple rules pick for the observed seat holding ``hand`` then, or
-    -1 when it had no choice."""
+    -1 when it had no choice. A seat that ``counts`` knows which cards were played
+    before and expects only its opponents to beat it; one that does not (level 2, and
+    the many people who do not count) takes every card not in its hand or on the trick
+    to be still out, and the next seat, whoever it is, to follow suit."""
     rules = view.rules
     info = observation.trick
     legal = legal_for(hand, info.lead, info.high, info.best, view.trump, rules,
                       partner_winning=observation.partner_winning)
     if not legal & (legal - 1):
         return -1
-    unseen = ALL_CARDS & ~hand & ~observation.played_before
-    threats = threats_of(info.lead, view.trump, [(unseen, False)] * observation.opponents_after)
+    if counts:
+        unseen = ALL_CARDS & ~hand & ~observation.played_before
+        later = observation.opponents_after
+    else:
+        unseen = ALL_CARDS & ~hand & ~observation.trick_cards
+        later = min(rules.players - 1 - info.count, 1)
+    threats = threats_of(info.lead, view.trump, [(unseen, False)] * later)
     return rule_card(observation.seat, hand, legal, info, view.trump, rules.players,
                      sung=observation.sung, unseen=unseen, threats=threats)
 
 
 def play_weight(world: World, seen: Sequence[PlayObservation], view: SeatView, *,
                 mismatch: float, endgame: int, quiet: Sequence[Silence] = (),
-                unsung: float = 1.0) -> float:
-    """How well ``world`` explains the observed plays: ``mismatch`` to the power of the
-    plays (made with more than ``endgame`` cards) the simple rules would not choose,
-    times ``unsung`` for each of the ``quiet`` seats that held a whole pair then."""
+                unsung: float = 1.0, uncounted: float = 0.0) -> float:
+    """How well ``world`` explains the observed plays: for each seat, ``mismatch`` to
+    the power of its plays (made with more than ``endgame`` cards) the simple rules
+    would not choose, times ``unsung`` for each of the ``quiet`` seats that held a whole
+    pair then.
+
+    A seat may be of two kinds, and keeps its kind all hand: one that counts the cards
+    played (read by default) and, with odds ``uncounted``, one that does not (level 2,
+    and many people); a seat's factor is the two kinds' powers of ``mismatch`` mixed in
+    those odds."""
     weight = 1.0
     for silence in quiet:
         hand = world.hands[silence.seat] | silence.since
         if any(hand & pair == pair for pair in silence.pairs):
             weight *= unsung
+    kinds = (True, False) if uncounted > 0 else (True,)
+    misses: dict[int, list[int]] = {}
     for observation in seen:
         hand = world.hands[observation.seat] | observation.since
         if hand.bit_count() <= endgame:
             continue
-        choice = rules_of_thumb_card(observation, hand, view)
-        if choice >= 0 and choice != observation.card:
-            weight *= mismatch
+        seat = misses.setdefault(observation.seat, [0, 0])
+        for kind, counts in enumerate(kinds):
+            choice = rules_of_thumb_card(observation, hand, view, counts)
+            if choice >= 0 and choice != observation.card:
+                seat[kind] += 1
+    for counting, plain in misses.values():
+        if uncounted > 0:
+            weight *= (1 - uncounted) * mismatch ** counting + uncounted * mismatch ** plain
+        else:
+            weight *= mismatch ** counting
     return weight
 
 
