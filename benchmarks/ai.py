@@ -29,6 +29,13 @@ that also knows that level 1 plays at random (it plays each card on in
 ``--ceiling-player reader`` knows that too but sees only its own hand (its continuations
 start from deals consistent with what it saw). Between them they show what seeing the
 cards is worth and what knowing the opponents' way of playing is worth.
+``--ceiling-player cheat-early`` cheats while its hand holds more than
+``--ceiling-split`` cards (6 by default) and plays level 4 after, ``cheat-late`` the
+other way round, and ``level4`` plays level 4 throughout on the same deals (any level
+to play against): they show in which part of the hand level 4 loses what seeing the
+cards is worth. ``--ceiling-jobs`` plays the deals in that many processes; the win rate
+and the margin come with their 95% intervals (Wilson's over the hands, the margin's
+over the deals, as the arena's).
 
 Times are CPU seconds of this process (``time.process_time``), so a busy machine does
 not inflate them; on an idle machine wall time is the same.
@@ -38,13 +45,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import statistics
 import sys
 import time
+from typing import Any
 
 from tute_tutor.ai import get_player
-from tute_tutor.ai.arena import a_seats, score_for_a
+from tute_tutor.ai.arena import a_seats, mean_interval, score_for_a, wilson_interval
 from tute_tutor.ai.base import (
     Action,
     Decision,
@@ -160,6 +169,36 @@ class FullInformation:
         return Decision(self.choose_card(view, rng), "playouts")
 
 
+class SplitReference:
+    """Level 4 in one part of the hand and the cheat (:class:`FullInformation`) in the
+    other: with ``phase`` ``early`` it cheats while its hand holds more than ``split``
+    cards and plays level 4 after, with ``late`` the other way round. Against the cheat
+    and level 4 on the same deals it shows in which part of the hand level 4 loses
+    what seeing the cards is worth."""
+
+    level = 0
+
+    def __init__(self, game: Game, phase: str, split: int, exact: int = 3) -> None:
+        self.cheat = FullInformation(game, exact)
+        self.expert = get_player(4)
+        self.phase = phase
+        self.split = split
+
+    def player_for(self, view: SeatView) -> Player:
+        """The cheat in its part of the hand, level 4 in the other."""
+        early = len(view.hand) > self.split
+        return self.cheat if early == (self.phase == "early") else self.expert
+
+    def declarations(self, view: SeatView, rng: random.Random) -> list[Action]:
+        return self.expert.declarations(view, rng)
+
+    def choose_card(self, view: SeatView, rng: random.Random) -> Card:
+        return self.player_for(view).choose_card(view, rng)
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        return self.player_for(view).decide(view, rng)
+
+
 class RandomAware:
     """A reference player that knows its opponents play at random (level 1).
 
@@ -215,29 +254,59 @@ class RandomAware:
         return max(view.legal, key=score)
 
 
-def ceiling(deals: int, seed: int, exact: int = 3, level: int = 1, player: str = "cheat",
-            rollouts: int = 24) -> tuple[float, float]:
-    """Win rate and mean margin of a reference ``player`` against ``level``: ``cheat``
-    (:class:`FullInformation`), ``oracle`` or ``reader`` (:class:`RandomAware` seeing
-    every hand or only its own)."""
+REFERENCES = ("cheat", "oracle", "reader", "cheat-early", "cheat-late", "level4")
+
+
+def _reference(player: str, game: Game, exact: int, rollouts: int, split: int) -> Player:
+    if player == "cheat":
+        return FullInformation(game, exact)
+    if player in ("oracle", "reader"):
+        return RandomAware(game, rollouts, player == "oracle")
+    if player == "level4":
+        return get_player(4)
+    return SplitReference(game, player.removeprefix("cheat-"), split, exact)
+
+
+def _ceiling_deal(job: tuple[int, int, int, int, str, int, int]) -> list[tuple[bool, int]]:
+    """Both plays of one deal of the reference against the level: (won, margin) each."""
+    number, seed, exact, level, player, rollouts, split = job
     rules = find_rules("clasico")
-    won = margin = hands = 0
-    for number in range(deals):
-        for swapped in (False, True):
-            game = Game.deal("clasico", rng=random.Random(f"ceiling:{seed}:{number}"),
-                             dealer=number % 4)
-            seats = a_seats(rules, swapped)
-            reference: Player = (FullInformation(game, exact) if player == "cheat"
-                                 else RandomAware(game, rollouts, player == "oracle"))
-            players = [reference if s in seats else get_player(level) for s in range(4)]
-            rng = random.Random(number)
-            while not game.finished:
-                computer_turn(game, players, rng)
-            a_won, a_margin = score_for_a(rules, game.result(), seats)
-            won += a_won
-            margin += a_margin
-            hands += 1
-    return won / hands, margin / hands
+    out = []
+    for swapped in (False, True):
+        game = Game.deal("clasico", rng=random.Random(f"ceiling:{seed}:{number}"),
+                         dealer=number % 4)
+        seats = a_seats(rules, swapped)
+        reference = _reference(player, game, exact, rollouts, split)
+        players = [reference if s in seats else get_player(level) for s in range(4)]
+        rng = random.Random(number)
+        while not game.finished:
+            computer_turn(game, players, rng)
+        out.append(score_for_a(rules, game.result(), seats))
+    return out
+
+
+def ceiling(deals: int, seed: int, exact: int = 3, level: int = 1, player: str = "cheat",
+            rollouts: int = 24, split: int = 6, jobs: int = 1) -> dict[str, Any]:
+    """Win rate and mean margin, with their 95% intervals (Wilson's over the hands, the
+    margin's over the deals), of a reference ``player`` against ``level``: ``cheat``
+    (:class:`FullInformation`), ``oracle`` or ``reader`` (:class:`RandomAware` seeing
+    every hand or only its own), ``cheat-early`` or ``cheat-late``
+    (:class:`SplitReference` at ``split`` cards), or ``level4`` itself on the same
+    deals; ``jobs`` processes play the deals."""
+    work = [(number, seed, exact, level, player, rollouts, split) for number in range(deals)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            played = pool.map(_ceiling_deal, work, chunksize=1)
+    else:
+        played = [_ceiling_deal(job) for job in work]
+    hands = [hand for deal in played for hand in deal]
+    won = sum(w for w, _ in hands)
+    per_deal = [statistics.fmean(m for _, m in deal) for deal in played]
+    low, high = wilson_interval(won, len(hands))
+    margin_low, margin_high = mean_interval(per_deal) if len(per_deal) > 1 else (0.0, 0.0)
+    return {"win_rate": won / len(hands), "win_interval": [round(low, 4), round(high, 4)],
+            "margin": statistics.fmean(per_deal),
+            "margin_interval": [round(margin_low, 2), round(margin_high, 2)]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -258,15 +327,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="tricks left from which the reference solves exactly")
     parser.add_argument("--ceiling-level", type=int, default=1, choices=(1, 2, 3, 4),
                         help="the level the reference plays against")
-    parser.add_argument("--ceiling-player", default="cheat",
-                        choices=("cheat", "oracle", "reader"),
+    parser.add_argument("--ceiling-player", default="cheat", choices=REFERENCES,
                         help="cheat: sees every hand; oracle: sees every hand and knows "
-                             "level 1 plays at random; reader: knows that, sees its hand")
+                             "level 1 plays at random; reader: knows that, sees its hand; "
+                             "cheat-early / cheat-late: the cheat while its hand holds "
+                             "more / at most --ceiling-split cards, level 4 otherwise; "
+                             "level4: level 4 on the same deals")
+    parser.add_argument("--ceiling-split", type=int, default=6,
+                        help="cards in hand at which cheat-early and cheat-late change")
+    parser.add_argument("--ceiling-jobs", type=int, default=1,
+                        help="processes that play the reference's deals")
     parser.add_argument("--ceiling-rollouts", type=int, default=24,
                         help="continuations per card of the oracle and the reader")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
-    if args.ceiling_player != "cheat" and args.ceiling_level != 1:
+    if args.ceiling_player in ("oracle", "reader") and args.ceiling_level != 1:
         parser.error("the oracle and the reader only play against level 1")
     k5, nodes5 = solve_times(5, args.positions, args.seed)
     k6, nodes6 = solve_times(6, args.positions, args.seed)
@@ -290,15 +365,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.l4_tricks is not None:
         result["l4_tricks"] = args.l4_tricks
     if args.ceiling_deals > 0:
-        rate, margin = ceiling(args.ceiling_deals, args.seed, args.ceiling_exact,
-                               args.ceiling_level, args.ceiling_player,
-                               args.ceiling_rollouts)
+        figures = ceiling(args.ceiling_deals, args.seed, args.ceiling_exact,
+                          args.ceiling_level, args.ceiling_player, args.ceiling_rollouts,
+                          args.ceiling_split, args.ceiling_jobs)
         result["ceiling_player"] = args.ceiling_player
         result["ceiling_deals"] = args.ceiling_deals
         result["ceiling_exact"] = args.ceiling_exact
         result["ceiling_level"] = args.ceiling_level
-        result["ceiling_win_rate"] = round(rate, 4)
-        result["ceiling_margin"] = round(margin, 2)
+        if args.ceiling_player.startswith("cheat-"):
+            result["ceiling_split"] = args.ceiling_split
+        result["ceiling_win_rate"] = round(figures["win_rate"], 4)
+        result["ceiling_win_interval"] = figures["win_interval"]
+        result["ceiling_margin"] = round(figures["margin"], 2)
+        result["ceiling_margin_interval"] = figures["margin_interval"]
     if args.json:
         print(json.dumps(result))
     else:

@@ -204,8 +204,9 @@ def play_weight(world: World, seen: Sequence[PlayObservation], view: SeatView, *
 
     A seat may be of two kinds, and keeps its kind all hand: one that counts the cards
     played (read by default) and, with odds ``uncounted``, one that does not (level 2,
-    and many people); a seat's factor is the two kinds' powers of ``mismatch`` mixed in
-    those odds."""
+    and many people), whose every play is read, the last ones too (it does not
+    calculate at the end); a seat's factor is the two kinds' powers of ``mismatch``
+    mixed in those odds."""
     weight = 1.0
     for silence in quiet:
         hand = world.hands[silence.seat] | silence.since
@@ -215,10 +216,13 @@ def play_weight(world: World, seen: Sequence[PlayObservation], view: SeatView, *
     misses: dict[int, list[int]] = {}
     for observation in seen:
         hand = world.hands[observation.seat] | observation.since
-        if hand.bit_count() <= endgame:
+        late = hand.bit_count() <= endgame
+        if late and uncounted <= 0:
             continue
         seat = misses.setdefault(observation.seat, [0, 0])
         for kind, counts in enumerate(kinds):
+            if late and counts:
+                continue  # near the end a player who counts calculates
             choice = rules_of_thumb_card(observation, hand, view, counts)
             if choice >= 0 and choice != observation.card:
                 seat[kind] += 1
