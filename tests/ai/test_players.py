@@ -372,3 +372,46 @@ def test_level4_says_why_it_chose_a_card_worth_fewer_points() -> None:
         if found == {"wins", "sound"}:
             return
     raise AssertionError(f"in 40 hands level 4 only gave the reasons {found}")
+
+
+def test_level4_takes_its_exact_worlds_from_their_own_pool_in_the_last_tricks() -> None:
+    game = Game.deal("clasico", seed=6, dealer=0)
+    players = [get_player(2)] * 4
+    rng = random.Random(6)
+    early = None
+    while len(game.hand(game.to_move or 0)) > ExpertPlayer.exact_tricks[4] or game.trick:
+        computer_turn(game, players, rng)
+        if early is None and len(game.tricks) == 2 and not game.trick:
+            game.close_moment()
+            early = game.view(game.to_move or 0)
+    game.close_moment()
+    late = game.view(game.to_move or 0)
+    assert early is not None
+    player = ExpertPlayer()
+    player.exact_worlds, player.exact_pool = 7, 50
+    solved = player.evaluations(late, random.Random(3))
+    assert all(e.exact and e.worlds == 7 for e in solved)
+    played = player.evaluations(early, random.Random(3))
+    assert all(not e.exact and e.worlds == player.worlds for e in played)
+    # from a pool of their own: the seven kept are the ones that best explain the play
+    kept = player.sample(late, infer(late), random.Random(3), exact=True)
+    assert len(kept) == 7
+
+
+def test_level4_resampling_counts_a_world_drawn_twice_twice() -> None:
+    game = Game.deal("clasico", seed=6, dealer=0)
+    players = [get_player(2)] * 4
+    rng = random.Random(6)
+    while len(game.tricks) < 5 or game.trick:
+        computer_turn(game, players, rng)
+    game.close_moment()
+    view = game.view(game.to_move or 0)
+    player = ExpertPlayer()
+    player.resample, player.exact_pool, player.exact_worlds = 1, 30, 29
+    drawn = player.sample(view, infer(view), random.Random(4), exact=True)
+    assert len(drawn) == 29 and len({id(w) for w in drawn}) < 29
+    rated = player.evaluations(view, random.Random(4))
+    assert all(e.exact and e.worlds == 29 for e in rated)
+    player.resample = 0  # the heaviest distinct ones
+    kept = player.sample(view, infer(view), random.Random(4), exact=True)
+    assert len({id(w) for w in kept}) == 29
