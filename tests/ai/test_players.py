@@ -372,4 +372,3 @@ def test_level4_says_why_it_chose_a_card_worth_fewer_points() -> None:
         if found == {"wins", "sound"}:
             return
     raise AssertionError(f"in 40 hands level 4 only gave the reasons {found}")
-

@@ -147,6 +147,15 @@ def threats_of(lead: int, trump: int, holdings: list[tuple[int, bool]]) -> int:
     return threats
 
 
+def uncounted_guess(hand: int, on_trick: int, lead: int, trump: int,
+                    still_to_play: int) -> tuple[int, int]:
+    """What a player who does not count (level 2) takes to be out, and the threats it
+    fears: every card not in its hand or on the trick, and the next seat (whoever it
+    is) following suit. Returns ``(unseen, threats)``."""
+    unseen = ALL_CARDS & ~hand & ~on_trick
+    return unseen, threats_of(lead, trump, [(unseen, False)] * min(still_to_play, 1))
+
+
 def _lead(hand: int, legal: int, keep: int, trump: int, unseen: int, danger: int) -> int:
     trumps = SUIT_MASKS[trump]
     # A sure winner in a plain suit: nothing higher is still out there, nobody cuts it.

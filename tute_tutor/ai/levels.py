@@ -38,11 +38,11 @@ from tute_tutor.ai.base import (
     TuteAction,
 )
 from tute_tutor.ai.heuristics import (
-    ALL_CARDS,
     TrickInfo,
     bits,
     rule_card,
     threats_of,
+    uncounted_guess,
 )
 from tute_tutor.ai.knowledge import Knowledge, World, infer, sample_world
 from tute_tutor.ai.reading import heaviest, observations, play_weight, silences
@@ -138,9 +138,8 @@ class RulesPlayer:
         info = _trick_info(view)
         # No memory: any card not in hand and not on this trick could still be out, and
         # every later opponent is expected to follow suit.
-        unknown = ALL_CARDS & ~view.hand_mask & ~mask_of(view.trick)
-        later = view.players - 1 - info.count
-        threats = threats_of(info.lead, view.trump, [(unknown, False)] * min(later, 1))
+        unknown, threats = uncounted_guess(view.hand_mask, mask_of(view.trick), info.lead,
+                                           view.trump, view.players - 1 - info.count)
         card = rule_card(view.seat, view.hand_mask, legal, info, view.trump, view.players,
                          sung=_sung_mask(view), can_sing=_can_still_sing(view),
                          unseen=unknown, threats=threats)

@@ -43,6 +43,7 @@ from tute_tutor.ai.heuristics import (
     TrickInfo,
     rule_card,
     threats_of,
+    uncounted_guess,
 )
 from tute_tutor.ai.knowledge import World, legal_for
 from tute_tutor.engine.game import SeatView
@@ -185,11 +186,11 @@ def rules_of_thumb_card(observation: PlayObservation, hand: int, view: SeatView,
         return -1
     if counts:
         unseen = ALL_CARDS & ~hand & ~observation.played_before
-        later = observation.opponents_after
+        threats = threats_of(info.lead, view.trump,
+                             [(unseen, False)] * observation.opponents_after)
     else:
-        unseen = ALL_CARDS & ~hand & ~observation.trick_cards
-        later = min(rules.players - 1 - info.count, 1)
-    threats = threats_of(info.lead, view.trump, [(unseen, False)] * later)
+        unseen, threats = uncounted_guess(hand, observation.trick_cards, info.lead,
+                                          view.trump, rules.players - 1 - info.count)
     return rule_card(observation.seat, hand, legal, info, view.trump, rules.players,
                      sung=observation.sung, unseen=unseen, threats=threats)
 
@@ -227,10 +228,7 @@ def play_weight(world: World, seen: Sequence[PlayObservation], view: SeatView, *
             if choice >= 0 and choice != observation.card:
                 seat[kind] += 1
     for counting, plain in misses.values():
-        if uncounted > 0:
-            weight *= (1 - uncounted) * mismatch ** counting + uncounted * mismatch ** plain
-        else:
-            weight *= mismatch ** counting
+        weight *= (1 - uncounted) * mismatch ** counting + uncounted * mismatch ** plain
     return weight
 
 
