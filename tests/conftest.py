@@ -18,6 +18,7 @@ test a fresh empty database of that cluster, dropped afterwards.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 from collections.abc import Iterator
@@ -42,6 +43,25 @@ they run in process: the rooms and the live class poll three times as often, and
 computer waits a third as long, so whole hands take a third of the time they take for
 people. Set before any page module is imported (they read it once)."""
 os.environ.setdefault("TUTE_TUTOR_PACE", TEST_PACE)
+
+
+
+def _scan_installed_components_once() -> None:
+    """Make Streamlit look for installed components once per test process.
+
+    Every ``AppTest`` scans the metadata of every installed package for component
+    manifests before its first run (Streamlit 1.67: about 0.4 s here, most of an
+    ordinary page's run, and the suite makes hundreds of them); the answer cannot change
+    while the tests run, so the first scan's answer serves the rest. The served app
+    scans once at start, as before. Fails loudly (AttributeError at collection) if
+    Streamlit moves the scan, rather than quietly scanning again."""
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = manifest_scanner.scan_component_manifests
+    manifest_scanner.scan_component_manifests = functools.cache(scan)  # type: ignore[assignment]
+
+
+_scan_installed_components_once()
 
 settings.register_profile(
     "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
