@@ -37,15 +37,13 @@ from tute_tutor.serve.postgres import (
     stop_cluster,
 )
 
-TEST_PACE = "1"
+TEST_PACE = "0.3"
 """The server pace (``TUTE_TUTOR_PACE``) of every app the tests start and of the pages
-they run in process: the pace people get (polls each second, a room's computer waiting
-0.8 s). A faster pace made the suite slower, not quicker: the suite keeps both cores
-busy, and three times as many polls cost more than the shorter waits saved (the rooms'
-whole hand took 135 s at 0.3 and 112 s at 1; the rooms, live-class and replica files
-240 CPU-seconds instead of 300). Set before any page module is imported (they read it
-once); an outside ``TUTE_TUTOR_PACE`` wins."""
+they run in process: the rooms and the live class poll three times as often, and a room's
+computer waits a third as long, so whole hands take a third of the time they take for
+people. Set before any page module is imported (they read it once)."""
 os.environ.setdefault("TUTE_TUTOR_PACE", TEST_PACE)
+
 
 
 def _scan_installed_components_once() -> None:
