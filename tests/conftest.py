@@ -45,7 +45,6 @@ people. Set before any page module is imported (they read it once)."""
 os.environ.setdefault("TUTE_TUTOR_PACE", TEST_PACE)
 
 
-
 def _scan_installed_components_once() -> None:
     """Make Streamlit look for installed components once per test process.
 
