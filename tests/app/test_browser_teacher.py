@@ -88,6 +88,14 @@ def test_presenter_steps_with_the_keyboard(
     page.goto(f"{app_url}/teacher?s={TOKEN}&lang=es")
     wait_for_app(page)
     main = _main(page)
+
+    def press(key: str) -> None:
+        # A key pressed while the last key's run is still going is folded into that run
+        # (Streamlit merges the two presses of one button): wait for each run to end, and
+        # look at the page only then, when no element of the slide before is left on it.
+        page.keyboard.press(key)
+        wait_for_app(page)
+
     main.get_by_text(t_count("teacher.link_loaded", 2, "es")).wait_for()
     main.get_by_role("button", name=t("teacher.present", "es")).click()
     slide_1 = t("presenter.slide_of", "es", number=1, total=2)
@@ -103,29 +111,29 @@ def test_presenter_steps_with_the_keyboard(
     revealed = [t("worksheet.table", "es"), t("worksheet.hand", "es"), obligation]
     for step, text in enumerate(revealed, start=2):
         assert main.get_by_text(text, exact=True).count() == 0
-        page.keyboard.press("ArrowRight")
+        press("ArrowRight")
         main.get_by_text(text, exact=True).wait_for()
         screenshot(page, f"teacher-presenter-step-{step}")
     _answer_fits_the_projector(page, MONTAR)
-    page.keyboard.press("ArrowRight")
+    press("ArrowRight")
     main.get_by_text(t("presenter.slide_of", "es", number=2, total=2)).wait_for()
     screenshot(page, "teacher-presenter-slide-2")
-    page.keyboard.press("ArrowLeft")
+    press("ArrowLeft")
     main.get_by_text(slide_1).wait_for()
     main.get_by_text(obligation).wait_for()
     screenshot(page, "teacher-presenter-back")
     # a presentation clicker's keys step the same way, and their buttons stay hidden
     expect(main.get_by_role("button", name=t("teacher.next", "es"))).to_have_count(1)
-    page.keyboard.press("PageDown")
+    press("PageDown")
     main.get_by_text(t("presenter.slide_of", "es", number=2, total=2)).wait_for()
-    page.keyboard.press("PageUp")
+    press("PageUp")
     main.get_by_text(slide_1).wait_for()
     # the second slide's answer step fits the projector too
-    page.keyboard.press("PageDown")
+    press("PageDown")
     main.get_by_text(t("presenter.slide_of", "es", number=2, total=2)).wait_for()
     pisar = t("presenter.obligation", "es", name=t("worksheet.obligation.pisar", "es"))
     for text in (t("worksheet.table", "es"), t("worksheet.hand", "es"), pisar):
-        page.keyboard.press("ArrowRight")
+        press("ArrowRight")
         main.get_by_text(text, exact=True).wait_for()
     _answer_fits_the_projector(page, PISAR)
     screenshot(page, "teacher-presenter-slide-2-answer")
