@@ -1,4 +1,5 @@
-"""Accessibility in a real browser (marker ``browser``): axe-core on every page.
+"""Accessibility in a real browser (marker ``browser``): axe-core on every page, and a
+screenshot of every page in both languages on the same tour.
 
 axe-core is the accessibility engine browsers' developer tools use; ``.ci/run`` installs it
 from npm into ``.ci/node``. Every page, in Spanish and in English, on a laptop and on a
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.app.conftest import REPO
+from tute_tutor.words.catalog import t
 
 pytestmark = pytest.mark.browser
 
@@ -57,10 +59,16 @@ def test_no_page_has_an_accessibility_violation(
     wait_until_drawn: Callable[[Any], None],
     screenshot: Callable[[Any, str], Path],
 ) -> None:
+    # the same tour keeps a picture of every page, and each page must open whole: its
+    # name in the menu, no exception shown
     found = {}
     for name in PAGES:
         path = "" if name == "home" else name
         _open(page, f"{app_url}/{path}?lang={lang}", wait_until_drawn)
+        nav = page.locator("[data-testid='stSidebarNav']")
+        nav.get_by_text(t(f"nav.{name}", lang), exact=True).wait_for()
+        assert page.locator("[data-testid='stException']").count() == 0, name
+        assert screenshot(page, f"page-{name}-{lang}").stat().st_size > 10_000, name
         problems = violations(page)
         if problems:
             screenshot(page, f"axe-{name}-{lang}")

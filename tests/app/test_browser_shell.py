@@ -137,23 +137,3 @@ def test_a_worse_legal_card_is_refused_in_a_best_scenario(
     page.get_by_text(block.judgement("es")[0], exact=False).first.wait_for()
     page.get_by_text(block.explanation["es"]).first.scroll_into_view_if_needed()
     screenshot(page, "lesson-best-card-worse-pick")
-
-
-@pytest.mark.parametrize("lang", ["es", "en"])
-@pytest.mark.parametrize("name", PAGES)
-def test_screenshot_of_every_page(
-    name: str,
-    lang: str,
-    page: Any,
-    app_url: str,
-    wait_for_app: Callable[[Any], None],
-    screenshot: Callable[[Any, str], Path],
-) -> None:
-    path = "" if name == "home" else name
-    page.goto(f"{app_url}/{path}?lang={lang}")
-    wait_for_app(page)
-    nav = page.locator("[data-testid='stSidebarNav']")
-    nav.get_by_text(t(f"nav.{name}", lang), exact=True).wait_for()
-    assert page.locator("[data-testid='stException']").count() == 0
-    saved = screenshot(page, f"page-{name}-{lang}")
-    assert saved.stat().st_size > 10_000
