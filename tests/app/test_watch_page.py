@@ -68,6 +68,29 @@ def test_each_card_of_the_first_tricks_is_shown_with_its_reason() -> None:
     assert any(step.is_free for step in hand.steps[:9])
 
 
+def _places(node: object, key: str, path: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
+    """Where in the page's tree each container of ``key`` is drawn."""
+    found = []
+    for index, child in getattr(node, "children", {}).items():
+        here = (*path, index)
+        if str(getattr(getattr(child, "proto", None), "id", "")).endswith(f"-{key}"):
+            found.append(here)
+        found += _places(child, key, here)
+    return found
+
+
+def test_the_reasons_box_keeps_its_place_from_the_run_that_plays_the_hand_to_the_next(
+) -> None:
+    # The run that plays the hand drew a progress bar the next run did not, so every box
+    # after it moved one place up; under load the browser then kept an empty copy of the
+    # reason's box beside the real one (two boxes of one key for five minutes).
+    _played_hands.clear()
+    at = watch("en", seed=str(SEED + 1000))  # a hand this server has not played yet
+    first = _places(at.main, "watch_why")
+    press(at, "watch_forward")
+    assert len(first) == 1 and _places(at.main, "watch_why") == first
+
+
 def test_a_whole_trick_forward_and_back_and_the_ends_of_the_hand() -> None:
     hand = expected()
     at = watch("en")

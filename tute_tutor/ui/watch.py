@@ -163,9 +163,12 @@ def deal_source(current: Settings) -> tuple[str, WatchedHand, str] | None:
     key = json.dumps(["deal", rules.ruleset, dict(current.overrides), seed, level],
                      sort_keys=True)
 
-    def build() -> WatchedHand:
-        bar = st.empty()
+    # The progress bar's place is drawn in every run, not only in the run that plays the
+    # hand, so that every run puts each box at the same place: under load the page once
+    # kept an empty copy of the reason's box (same key) beside the real one.
+    bar = st.empty()
 
+    def build() -> WatchedHand:
         def progress(done: int, total: int) -> None:
             bar.progress(done / max(total, 1), text=tr("watch.building", done=done,
                                                         total=total))
