@@ -116,9 +116,10 @@ _STALL_JS = """
 // browser, and Streamlit drops every such timer when a whole-page run begins, setting
 // it again when the run draws the fragment. A run stopped before that leaves the page
 // still for good. This guard watches the page's runs (Streamlit marks each run, a
-// fragment's too, on its app element); after data.ms with none, and none under way,
-// it asks for a whole-page run, and again each data.ms. A page whose poll runs is
-// never asked for more. Without that mark it counts only the whole-page runs.
+// fragment's too, on its app element); after data.ms with none, and none under way
+// (running, or asked for and not begun: a busy server may take a while to begin), it
+// asks for a whole-page run, and again each data.ms. A page whose poll runs is never
+// asked for more. Without that mark it counts only the whole-page runs.
 const guards = new Map();
 export default function ({ data, key, setTriggerValue }) {
   guards.get(key)?.stop();
@@ -132,7 +133,9 @@ export default function ({ data, key, setTriggerValue }) {
   runs?.observe(app, { attributes: true, attributeFilter: [state] });
   const check = () => {
     const quiet = Date.now() - last;
-    if (quiet < data.ms || app?.getAttribute(state) === "running") {
+    const now = app?.getAttribute(state);
+    const idle = now == null || now === "notRunning";
+    if (quiet < data.ms || !idle) {
       timer = setTimeout(check, Math.max(data.ms - quiet, 250));
       return;
     }
