@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.app.conftest import save_screenshot
 from tests.conftest import WAIT_S
@@ -196,12 +197,19 @@ def _mask(cards: list[Card]) -> int:
     return mask
 
 
-def _open_room(host: Any, url: str, wait_for_app: Callable[[Any], None]) -> str:
+def _open_room(host: Any, url: str, wait_for_app: Callable[[Any], None],
+               longest_idle: bool = False) -> str:
     """Open ``url`` (the rooms page with its rules) on ``host``'s page, open a room as Ana
-    and return its code once the page shows it."""
+    and return its code once the page shows it. ``longest_idle``: with the longest wait
+    the form offers before an idle seat is handed to the computer (moved with the
+    keyboard, as on a slider)."""
     host.goto(url)
     wait_for_app(host)
     host.get_by_label(t("rooms.page.nickname", "es")).first.fill("Ana")
+    if longest_idle:
+        thumb = host.locator(".st-key-rooms_create_idle input[type='range']")
+        thumb.press("End")
+        expect(thumb).to_have_value("4")  # the last of five
     host.get_by_role("button", name=t("rooms.create.submit", "es")).click()
     host.wait_for_url(re.compile(r"room=[A-Z2-9]{6}"))
     code = re.search(r"room=([A-Z2-9]{6})", host.url).group(1)  # type: ignore[union-attr]
@@ -219,8 +227,11 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
     try:
         players = {i: Player(c.new_page()) for i, c in enumerate(contexts)}
         host = players[0].page
+        # playing, not the idle takeover, is tested here: under two suites at once a
+        # seat's click once took longer than the default two minutes to arrive
         code = _open_room(host, f"{app}/rooms?rules=clasico&flags=match%3Dhands%3A1",
-                          wait_for_app)
+                          wait_for_app, longest_idle=True)
+        assert _newest(store, code).settings.idle_limit == 600
         for seat, nickname in ((1, "Bea"), (2, "Carmen")):
             page = players[seat].page
             page.goto(f"{app}/rooms?room={code}")
