@@ -464,3 +464,37 @@ def test_the_review_says_where_the_points_went() -> None:
             assert mistake_lesson(kind, "es") in text
     else:
         assert "Ninguna de tus cartas costó puntos" in text
+
+
+def _practice_guard_ms(at: AppTest) -> int:
+    """How long the practice table's stall guard waits before it asks for a run (0: it
+    asks for nothing)."""
+    guards = [e for e in at.get("bidi_component") if str(e.key) == "tt-stall-practice"]
+    assert len(guards) == 1
+    return int(json.loads(guards[0].proto.json)["ms"])
+
+
+def test_the_table_guards_only_the_computers_turns_that_go_on_by_themselves() -> None:
+    from tute_tutor.ui.practice import goes_on_by_itself
+
+    # the page, waiting for the learner, asks for nothing however long the learner thinks
+    at = open_practice("clasico", seed=8)
+    assert table_of(at).waiting_for_learner and _practice_guard_ms(at) == 0
+    # a computer to play goes on by itself at the instant pace only
+    table = Table(TableConfig(find_rules("clasico"), seed=8, levels=(1, 1, 1)))
+    while table.waiting_for_learner or table.thinking_seat() is None:
+        if table.offers():
+            table.pass_moment()
+        elif table.held_up:
+            table.collect()
+        else:
+            table.click(table.legal_cards()[0])
+    assert goes_on_by_itself(table, "instant") and not goes_on_by_itself(table, "step")
+    for _ in range(8):  # up to the trick's last card: it waits for the learner's Continue
+        if table.held_up:
+            break
+        if table.waiting_for_learner:
+            table.click(table.legal_cards()[0])
+        else:
+            table.step(hold=True)
+    assert table.held_up and not goes_on_by_itself(table, "instant")

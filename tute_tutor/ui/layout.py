@@ -162,7 +162,7 @@ STALL_POLLS: Final = 4
 """With slow polls (``TUTE_TUTOR_PACE`` up to 10), the guard waits this many polls."""
 
 
-def stall_guard(key: str, poll_seconds: float) -> None:
+def stall_guard(key: str, poll_seconds: float, armed: bool = True) -> None:
     """Ask the browser for a whole-page run when this page has had no run at all (a
     fragment's or the page's) for :data:`STALL_SECONDS`, or :data:`STALL_POLLS` polls
     of ``poll_seconds`` when that is longer. :func:`draw_poller` draws it.
@@ -173,11 +173,12 @@ def stall_guard(key: str, poll_seconds: float) -> None:
     earlier can leave the page without a poll for good (seen under load: a room's page
     that sent nothing for minutes while the others played on). A whole-page run draws
     the fragment again, and with it its timer. While the poll runs the guard asks for
-    nothing. Draw it in every whole-page run.
+    nothing. Draw it in every whole-page run. Not ``armed``: drawn, asking for nothing
+    (a page that runs again by itself only at some moments arms it at those).
     """
     runs = int(st.session_state.get(_STALL_RUNS, 0)) + 1
     st.session_state[_STALL_RUNS] = runs
-    seconds = max(STALL_SECONDS, STALL_POLLS * poll_seconds)
+    seconds = max(STALL_SECONDS, STALL_POLLS * poll_seconds) if armed else 0.0
     _stall_guard(key=key, data={"ms": int(seconds * 1000), "token": runs},
                  on_stalled_change=no_callback)
 

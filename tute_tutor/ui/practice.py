@@ -38,7 +38,7 @@ from tute_tutor.table.review import (
     warm_costs_later,
 )
 from tute_tutor.ui.cards import card_words, clickable_hand, no_callback, show_cards
-from tute_tutor.ui.layout import fragment
+from tute_tutor.ui.layout import fragment, stall_guard
 from tute_tutor.ui.state import Settings, keep_choices, settings, tr, tr_count
 from tute_tutor.words.cards import tute_word
 from tute_tutor.words.coach import mistake_lesson, mistake_name
@@ -608,12 +608,21 @@ def full_log(table: Table, current: Settings) -> None:
                               enumerate(table.log_texts(lang), 1)))
 
 
+def goes_on_by_itself(table: Table, pace: object) -> bool:
+    """Whether the table goes on without the learner: a computer to play at the instant
+    pace (at the step pace the learner asks for each card; a held trick waits)."""
+    return pace == "instant" and table.thinking_seat() is not None and not table.held_up
+
+
+def computers_go_on(table: Table) -> bool:
+    """:func:`goes_on_by_itself` at the pace the learner chose."""
+    return goes_on_by_itself(table, st.session_state.get(PACE, "instant"))
+
+
 def run_computers(table: Table, current: Settings, slot: Any) -> bool:
     """Instant pace: let the computers act (a spinner names who thinks); True to redraw."""
-    if st.session_state.get(PACE, "instant") != "instant":
-        return False
     seat = table.thinking_seat()
-    if seat is None or table.held_up:
+    if seat is None or not computers_go_on(table):
         return False
     started = time.perf_counter()
     with slot.container(), st.spinner(tr("practice.page.thinking",
@@ -857,6 +866,10 @@ def play_area() -> None:
         full_log(table, current)
     if not changed:
         changed = run_computers(table, current, thinking)
+    # The computers' turns go on by runs the server asks for itself; should those runs
+    # stop with a computer still to play (once, under load, a page waited five minutes
+    # with nothing to click), the browser asks for the table's run again.
+    stall_guard("tt-stall-practice", 0.0, armed=computers_go_on(state[TABLE]))
     table = state[TABLE]
     save_table(table)
     if changed:
