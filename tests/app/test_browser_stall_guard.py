@@ -30,11 +30,14 @@ START = """async ([js, ms]) => {
 @pytest.fixture
 def guarded(chromium: Any) -> Iterator[Any]:
     """A page with Streamlit's app element (its run marked "notRunning") and the guard
-    started on it, the page's clock stopped at its start."""
+    started on it, the page's clock paused."""
     context = chromium.new_context()
     page = context.new_page()
     try:
-        page.clock.install()
+        # paused: the page's time moves only when the test says (under load, real
+        # seconds between two steps of a test must not count)
+        page.clock.install(time=0)
+        page.clock.pause_at(1_000)
         page.set_content('<div data-testid="stApp" data-test-script-state="notRunning">'
                          "</div>")
         page.evaluate(START, [_STALL_JS, WAIT_MS])
