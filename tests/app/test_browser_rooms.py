@@ -346,8 +346,16 @@ def test_a_page_whose_poll_lost_its_timer_still_shows_the_room(
             return len(polls) >= 3 and polls[-1] - start > 1.5 * STALL_SECONDS
 
         until(host, polled_past_the_guard, "the room's page stopped polling")
-        asked = [at for at, whole in watched.runs if whole and at > start]
-        assert asked == [], "the guard asked for a whole-page run while the poll ran"
+        # The guard may ask only after STALL_SECONDS in which the page asked for no run at
+        # all (each poll it sends changes the run's state the guard watches): on a machine
+        # so busy that the page's own poll timer fell silent that long, asking is right.
+        # A guard blind to the polls asks while they come a second apart.
+        sent = [at for at, _ in watched.runs]
+        for asked in (at for at, whole in watched.runs if whole and at > start):
+            quiet = asked - max((at for at in sent if at < asked), default=start)
+            assert quiet >= 0.75 * STALL_SECONDS, (
+                f"the guard asked for a whole-page run {quiet:.1f} s after the page's last "
+                "poll")
         stop_polls(host)
         friend = contexts[1].new_page()
         friend.goto(f"{app}/rooms?room={code}")
