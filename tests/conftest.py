@@ -37,14 +37,14 @@ from tute_tutor.serve.postgres import (
     stop_cluster,
 )
 
-TEST_PACE = "0.3"
+TEST_PACE = "1"
 """The server pace (``TUTE_TUTOR_PACE``) of every app the tests start and of the pages
-they run in process: the rooms and the live class poll three times as often as people's,
-and a room's computer waits a third as long. Not quicker in CPU: at 1 the rooms' whole
-hand took 112 s instead of 135 and the poll-heavy files 243 CPU-seconds instead of 304,
-but 1 failed three tests under two suites at once (since fixed; 1 not tried again). Set
-before any page module is imported (they read it once); an outside ``TUTE_TUTOR_PACE``
-wins."""
+they run in process: the pace people get (polls each second, a room's computer waiting
+0.8 s). A faster pace (0.3) made the suite slower, not quicker: the suite keeps both
+cores busy, and three times as many polls cost more than the shorter waits save (the
+rooms' whole hand took 135 s at 0.3 and 112 s at 1; the rooms, live-class and replica
+files 304 CPU-seconds instead of 243). Set before any page module is imported (they
+read it once); an outside ``TUTE_TUTOR_PACE`` wins."""
 os.environ.setdefault("TUTE_TUTOR_PACE", TEST_PACE)
 
 
