@@ -292,7 +292,10 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
                     if other != seat:
                         _wait_shown(player, card, f"seat {other + 1}, move {moves}",
                                     store, code)
-            if moves == 12 and not reloaded:
+            # the end of the first trick, which every hand reaches: a tute ends the hand
+            # on the spot, but it is sung only after a trick is won (under two suites at
+            # once a hand so ended before the 12th move, the reload's old place)
+            if moves == 3 and not reloaded:
                 check_nothing_hidden(players, store, code)
                 again = players[1].page
                 again.reload()
@@ -311,7 +314,7 @@ def test_three_friends_and_the_computer_play_a_whole_hand(
                 "button", name=t("rooms.play.download", "es")).wait_for()
         screenshot(players[0].page, "rooms-finished-host")
         computer_moves = sum(1 for a in final.actions if a.seat == 3)
-        assert computer_moves >= 10
+        assert computer_moves >= len(R.replay(final).game.tricks) >= 1  # a card a trick
     finally:
         for context in contexts:
             context.close()
