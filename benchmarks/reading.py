@@ -12,7 +12,9 @@ that really holds it:
 - ``placed_uniform``: ``--pool`` worlds that respect only what the rules prove (voids,
   missing trumps, the cards shown);
 - ``placed_exact``: those of them in which every play of the other side is the one
-  level 2's own rules choose (read exactly: the others *are* level 2 here);
+  level 2's own rules choose (read exactly: the others *are* level 2 here), over the
+  positions where at least one of the pool's worlds fits so
+  (``positions_without_exact_fit`` counts the others);
 - ``placed_level4``: the worlds level 4 itself keeps (:meth:`ExpertPlayer.sample`, its
   default settings, reading everyone as a player who counts).
 
