@@ -37,22 +37,19 @@ from typing import Any
 from tute_tutor.ai import get_player
 from tute_tutor.ai.base import computer_turn
 from tute_tutor.ai.knowledge import World, infer, sample_world
-from tute_tutor.ai.levels import ExpertPlayer
-from tute_tutor.ai.reading import PlayObservation, observations, rules_of_thumb_card
+from tute_tutor.ai.levels import CountingPlayer, ExpertPlayer
+from tute_tutor.ai.reading import PlayObservation, observations, play_weight
 from tute_tutor.engine.game import Game, SeatView
 from tute_tutor.engine.variants import find_rules
 
 
-def _misfits(hands: list[int], seen: list[PlayObservation], view: SeatView,
-             seats: set[int]) -> int:
-    """Plays of ``seats`` that level 2's rules would not have chosen holding ``hands``."""
-    count = 0
-    for observation in seen:
-        if observation.seat in seats:
-            hand = hands[observation.seat] | observation.since
-            choice = rules_of_thumb_card(observation, hand, view, counts=False)
-            count += choice >= 0 and choice != observation.card
-    return count
+def _fits(hands: list[int], seen: list[PlayObservation], view: SeatView) -> bool:
+    """Whether every play of ``seen`` is the card level 2's rules choose holding
+    ``hands``: level 4's own reading (:func:`play_weight`) with every seat read as one
+    who does not count, whose weight is 1 only when no play misses."""
+    world = World(hands, [])
+    return play_weight(world, seen, view, mismatch=0.5,
+                       endgame=CountingPlayer.endgame_tricks, uncounted=1.0) == 1.0
 
 
 def _placed(worlds: list[World], real: list[int], cards: list[int]) -> float | None:
@@ -99,13 +96,13 @@ def measure(ruleset: str, deals: int, pool: int) -> dict[str, Any]:
         game, view = found
         others = {s for s in range(game.players)
                   if game.rules.team_of(s) != game.rules.team_of(0)}
-        seen = observations(view)
+        seen = [o for o in observations(view) if o.seat in others]
         knowledge = infer(view)
         hidden = [c for c in range(40) if knowledge.unseen >> c & 1]
         rng = random.Random(seed)
         worlds = [sample_world(knowledge, view.hand_mask, rng) for _ in range(pool)]
-        fit = [w for w in worlds if _misfits(w.hands, seen, view, others) == 0]
-        true_misfits += _misfits(game.hands, seen, view, others) > 0
+        fit = [w for w in worlds if _fits(w.hands, seen, view)]
+        true_misfits += not _fits(game.hands, seen, view)
         fitting.append(len(fit) / pool)
         for out, kept in ((uniform, worlds), (exact, fit),
                           (level4, player.sample(view, knowledge, rng))):
